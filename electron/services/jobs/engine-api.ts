@@ -1,0 +1,46 @@
+/**
+ * The job engine as other services (batch, export, the CLI, the IPC handlers)
+ * use it. Implemented by ./engine.ts.
+ */
+import type { SubmitArgs } from '../../../shared/ipc';
+import type { Result } from '../../../shared/ipc';
+import type { JobRecord } from '../../../shared/domain/job';
+
+export interface SubmitOptions {
+  /** The batch this submission belongs to (its record carries batchId). */
+  batchId?: string;
+  /** Queue it held: it is not sent until released with setHeld(batchId, false). */
+  held?: boolean;
+}
+
+export interface JobEngine {
+  /** Starts polling and downloads for every unfinished record, and the scheduler. */
+  start(): Promise<void>;
+  /** Stops timers and in-flight work without losing anything (records stay durable). */
+  stop(): Promise<void>;
+
+  /** Validates against the catalogue and writes the intent durably before anything is sent. */
+  submit(args: SubmitArgs, options?: SubmitOptions): Promise<Result<JobRecord>>;
+  list(options?: { includeHidden?: boolean }): JobRecord[];
+  get(localId: string): JobRecord | undefined;
+  /** Every change to any record; the IPC layer coalesces these into `jobs:changed`. */
+  onChange(listener: (job: JobRecord) => void): () => void;
+
+  track(args: { jobId: string; kind?: JobRecord['kind']; environmentId?: string; keyId?: string }): Promise<Result<JobRecord>>;
+  resend(localId: string): Promise<Result<JobRecord>>;
+  dismiss(localId: string): Promise<Result<JobRecord>>;
+  retryDownload(localId: string): Promise<Result<JobRecord>>;
+  cancel(localId: string): Promise<Result<JobRecord>>;
+  remove(localIds: string[]): Promise<Result<null>>;
+  restore(localIds: string[]): Promise<Result<null>>;
+
+  /** Hold or release every queued submission of a batch (pause / resume). */
+  setHeld(batchId: string, held: boolean): void;
+  /** Resolves when the record is terminal and, for successful jobs with an asset, the asset is ready or unavailable. */
+  waitFor(localId: string, signal?: AbortSignal): Promise<JobRecord>;
+
+  /** Absolute path of the verified asset in the cache, or undefined. Keyed by local id, never by a renderer-chosen path. */
+  assetPath(localId: string): string | undefined;
+  /** Absolute path of the cached thumbnail (PNG), or undefined. */
+  thumbnailPath(localId: string): string | undefined;
+}

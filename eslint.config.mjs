@@ -1,0 +1,75 @@
+// Lint with import boundaries: the folders are runtime boundaries.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'http', 'https', 'crypto', 'child_process', 'stream', 'url', 'net', 'zlib', 'events', 'util', 'buffer'];
+
+export default tseslint.config(
+  { ignores: ['node_modules/', '.vite/', 'out/', 'dist/', 'coverage/', 'test-results/', 'playwright-report/', 'bench/results/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'renderer/ never imports electron: use renderer/src/bridge.' }],
+          patterns: [
+            { group: nodeBuiltins, message: 'renderer/ never imports Node built-ins.' },
+            { group: ['**/electron/**', '**/sandbox/**'], message: 'renderer/ reaches the main process only through the bridge.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['renderer/vite.config.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'electron', message: 'shared/ is runtime-agnostic.' },
+            { name: 'react', message: 'shared/ is runtime-agnostic.' },
+            { name: 'react-dom', message: 'shared/ is runtime-agnostic.' },
+            { name: 'three', message: 'shared/ is runtime-agnostic.' },
+          ],
+          patterns: [
+            { group: nodeBuiltins, message: 'shared/ never imports Node built-ins.' },
+            { group: ['three/*', '@react-three/*', 'react/*', '**/electron/**', '**/renderer/**', '**/sandbox/**'], message: 'shared/ is runtime-agnostic.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    ignores: ['shared/**/*.test.ts'],
+    languageOptions: { globals: { ...globals['shared-node-browser'] } },
+  },
+  {
+    files: ['electron/services/**/*.ts', 'electron/upstream/**/*.ts', 'sandbox/**/*.ts', 'cli/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Services run under plain Node: put Electron capabilities behind an interface in electron/app/.' }] }],
+    },
+  },
+);

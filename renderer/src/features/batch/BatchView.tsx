@@ -1,0 +1,4 @@
+/** Placeholder: replaced by its feature. */
+export function BatchView() {
+  return <section aria-label="Batch" />;
+}

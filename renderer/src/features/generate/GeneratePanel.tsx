@@ -1,0 +1,4 @@
+/** Placeholder: replaced by its feature. */
+export function GeneratePanel() {
+  return <section aria-label="Generate" />;
+}

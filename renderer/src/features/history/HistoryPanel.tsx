@@ -1,0 +1,4 @@
+/** Placeholder: replaced by its feature. */
+export function HistoryPanel() {
+  return <section aria-label="Job history" />;
+}

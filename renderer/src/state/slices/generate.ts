@@ -1,0 +1,7 @@
+/** Generate slice. Placeholder until its feature fills it in. */
+import type { SliceCreator } from '../slice';
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface GenerateSlice {}
+
+export const createGenerateSlice: SliceCreator<GenerateSlice> = () => ({});

@@ -1,0 +1,110 @@
+/**
+ * The vocabulary the endpoint catalogue is written in.
+ *
+ * A field spec says everything the spec's tables say about one request field
+ * (type, required-ness, default, enum values, bounds, where it travels) plus
+ * the few words a form needs (label, help). The zod schemas, the client's
+ * request encoder, the sandbox's validator and the renderer's forms are all
+ * derived from these specs.
+ */
+import type { FileKind } from './file-types';
+
+/** Where a field travels: JSON body, multipart form part, or the query string. */
+export type FieldLocation = 'body' | 'form' | 'query';
+
+interface FieldBase {
+  /** Label shown next to the control. */
+  label: string;
+  /** One line of help from the spec's notes. */
+  help?: string;
+  /** true: always required; false: optional. Conditional rules live in the endpoint's `rules`. */
+  required: boolean;
+  /** Defaults to 'body' for JSON endpoints and 'form' for multipart ones. */
+  location?: FieldLocation;
+  /** Present in the spec but ignored by the service (retired); never sent. */
+  retired?: boolean;
+}
+
+export interface StringField extends FieldBase {
+  type: 'string';
+  maxLength?: number;
+  default?: string;
+  /** A prompt: forms show a live character count against maxLength. */
+  prompt?: boolean;
+  /** Free text that is a URL. */
+  url?: boolean;
+}
+
+export interface EnumField extends FieldBase {
+  type: 'enum';
+  values: readonly string[];
+  default?: string;
+}
+
+export interface IntegerField extends FieldBase {
+  type: 'integer';
+  min?: number;
+  max?: number;
+  default?: number;
+  /** Only these values are allowed (the spritesheet frame count). */
+  oneOf?: readonly number[];
+}
+
+export interface BooleanField extends FieldBase {
+  type: 'boolean';
+  default?: boolean;
+}
+
+/** An integer sent as a string of digits (multi-image `FaceCount`). */
+export interface NumericStringField extends FieldBase {
+  type: 'numeric-string';
+  min?: number;
+  max?: number;
+}
+
+/** A boolean sent as the string `true` or `false` (multi-image `EnablePBR`). */
+export interface BooleanStringField extends FieldBase {
+  type: 'boolean-string';
+  default?: 'true' | 'false';
+}
+
+export interface FileField extends FieldBase {
+  type: 'file';
+  accept: FileKind;
+  maxBytes: number;
+}
+
+/**
+ * The id of an earlier job owned by the caller. `sourceKinds` lists the
+ * endpoints whose jobs fit here, so pickers can offer only those.
+ */
+export interface JobRefField extends FieldBase {
+  type: 'job-ref';
+  sourceKinds: readonly string[];
+  /** Only successful source jobs are accepted (text-to-image's reference image). */
+  successfulOnly?: boolean;
+}
+
+export interface ObjectField extends FieldBase {
+  type: 'object';
+  fields: Readonly<Record<string, FieldSpec>>;
+}
+
+export interface ArrayField extends FieldBase {
+  type: 'array';
+  items: ObjectField;
+}
+
+export type FieldSpec =
+  | StringField
+  | EnumField
+  | IntegerField
+  | BooleanField
+  | NumericStringField
+  | BooleanStringField
+  | FileField
+  | JobRefField
+  | ObjectField
+  | ArrayField;
+
+export type FieldType = FieldSpec['type'];

@@ -1,0 +1,159 @@
+/**
+ * The app's record of one submission: what the ledger stores and what the
+ * renderer sees. It never holds a secret and never holds asset bytes.
+ */
+import type { Fragment, GenerationKind, JobStatus } from '../api';
+
+/**
+ * Where a submission stands, locally and upstream.
+ * - queued: waiting in the local queue (concurrency cap, backoff after 429/5xx, or a paused batch).
+ * - submitting: the request is being sent.
+ * - uncertain: the body was sent but the outcome is unknown; may have created a paid job. The user resends or dismisses.
+ * - pending / running / success / error: the upstream job's status.
+ * - rejected: the service refused the request (4xx), so no job exists.
+ * - dismissed: an uncertain submission the user dismissed.
+ */
+export const JOB_STATES = [
+  'queued',
+  'submitting',
+  'uncertain',
+  'pending',
+  'running',
+  'success',
+  'error',
+  'rejected',
+  'dismissed',
+] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+export const ACTIVE_UPSTREAM_STATES: readonly JobState[] = ['pending', 'running'];
+export const TERMINAL_STATES: readonly JobState[] = ['success', 'error', 'rejected', 'dismissed'];
+
+/** Download of a successful job's asset into the local cache. */
+export const ASSET_STATES = ['none', 'downloading', 'retrying', 'ready', 'unavailable'] as const;
+export type AssetState = (typeof ASSET_STATES)[number];
+
+/** A file given as a request field, recorded by reference (never its bytes). */
+export interface FileRefRecord {
+  name: string;
+  size: number;
+  sha256: string;
+  mime: string;
+  /** Absolute path of the local copy the engine sends from. */
+  path: string;
+}
+
+/** An error as the user should see it: what happened and what to do. */
+export interface JobProblem {
+  /** HTTP status when the service answered; absent for network failures. */
+  status?: number;
+  /** One or two sentences a user can act on. */
+  message: string;
+  /** The field a 422 names, when it could be identified. */
+  field?: string;
+  /** 402 figures. */
+  credits?: { required: number; available: number };
+  /** The parsed response body, kept for details (never contains credentials). */
+  body?: unknown;
+}
+
+export interface ModelStats {
+  triangles: number;
+  vertices: number;
+  meshes: number;
+  primitives: number;
+  materials: number;
+  textures: { name: string; width: number; height: number; mimeType: string; bytes: number }[];
+  animations: { name: string; duration: number; channels: number }[];
+  skins: number;
+  joints: number;
+  morphTargets: number;
+  nodes: number;
+  /** Axis-aligned bounding box size in scene units (metres). */
+  boundingBox: { min: [number, number, number]; max: [number, number, number]; size: [number, number, number] };
+  fileBytes: number;
+  extensionsUsed: string[];
+  /** Names of top-level meshes (split-to-parts results list these as parts). */
+  meshNames: string[];
+}
+
+export interface ImageStats {
+  width: number;
+  height: number;
+  format: string;
+  fileBytes: number;
+  hasAlpha: boolean;
+}
+
+export interface ValidationSummary {
+  errors: number;
+  warnings: number;
+  infos: number;
+  /** The first few messages: code, message, pointer. */
+  messages: { severity: 'error' | 'warning' | 'info'; code: string; message: string; pointer?: string }[];
+}
+
+export interface AssetRecord {
+  state: AssetState;
+  format: 'glb' | 'png';
+  /** Attempts made so far and when the next one is due. */
+  attempts: number;
+  nextAttemptAt?: string;
+  /** Why the last attempt failed, or why the asset is unavailable. */
+  problem?: string;
+  bytes?: number;
+  sha256?: string;
+  stats?: ModelStats;
+  image?: ImageStats;
+  validation?: ValidationSummary;
+  /** A thumbnail exists in the cache. */
+  hasThumbnail?: boolean;
+}
+
+export interface JobRecord {
+  /** Local id, assigned when the intent is written; stable for the record's life. */
+  localId: string;
+  kind: GenerationKind;
+  state: JobState;
+  /** The upstream job id once the service returned one. */
+  jobId?: string;
+  environmentId: string;
+  environmentName: string;
+  keyId: string;
+  keyName: string;
+  /** Request fields as the user gave them; file fields hold FileRefRecord. */
+  request: Record<string, unknown>;
+  /** Title or prompt, for lists. */
+  title: string;
+  prompt?: string;
+  /** Upstream job of the source (chained operations). */
+  parentJobId?: string;
+  /** Local id of the batch this belongs to. */
+  batchId?: string;
+  createdAt: string;
+  updatedAt: string;
+  submittedAt?: string;
+  acceptedAt?: string;
+  finishedAt?: string;
+  upstreamCreatedAt?: string;
+  /** Upstream status as last reported, normalised (legacy values mapped). */
+  upstreamStatus?: JobStatus;
+  fragments: Fragment[];
+  genParams?: Record<string, unknown>;
+  /** Failure reason (upstream errorMessage, or a request problem). */
+  problem?: JobProblem;
+  /** Why a queued submission waits, and until when. */
+  queue?: { reason: 'cap' | 'rate-limited' | 'server-error' | 'paused' | 'network'; retryAt?: string; attempts: number };
+  asset?: AssetRecord;
+  /** Removed from the history view by the user (local only, undoable). */
+  hidden?: boolean;
+}
+
+export function isTerminal(state: JobState): boolean {
+  return TERMINAL_STATES.includes(state);
+}
+
+/** A short title for lists: the upstream title, else the prompt, else the kind. */
+export function describeJob(job: Pick<JobRecord, 'title' | 'prompt' | 'kind'>): string {
+  return job.title || job.prompt || job.kind;
+}

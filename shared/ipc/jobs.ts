@@ -1,0 +1,62 @@
+/**
+ * Job channels: submit, follow, act on. The truth lives in the main process
+ * (the ledger); the renderer holds a cache fed by `jobs:changed`.
+ */
+import { z } from 'zod';
+import { GENERATION_KINDS, type GenerationKind } from '../api';
+import type { JobRecord } from '../domain/job';
+import { event, request } from './define';
+
+const localId = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/);
+const upstreamJobId = z.string().min(1).max(200).regex(/^[^\s/\\?#]+$/, 'a job id has no spaces or slashes');
+
+export const submitArgsSchema = z
+  .object({
+    kind: z.enum(GENERATION_KINDS as [GenerationKind, ...GenerationKind[]]),
+    /** Field values as the catalogue names them; file fields hold `{ stagedFileId }`. Checked against the catalogue in main. */
+    fields: z.record(z.string(), z.unknown()),
+    /** Defaults to the active environment and key. */
+    environmentId: z.string().min(1).max(100).optional(),
+    keyId: z.string().min(1).max(100).optional(),
+    /** Let the scheduler use any key of the environment (spread load across keys). */
+    spreadAcrossKeys: z.boolean().optional(),
+    /** Upstream job this one derives from (retexture of X, edit of Y). Filled from the source field when omitted. */
+    parentJobId: upstreamJobId.optional(),
+  })
+  .strict();
+export type SubmitArgs = z.infer<typeof submitArgsSchema>;
+
+export interface JobsSnapshot {
+  jobs: JobRecord[];
+  /** Per key: jobs active upstream now, and queued locally. */
+  load: { environmentId: string; keyId: string; active: number; queued: number }[];
+}
+
+/** Result of the synchronous merge endpoint or an inline image edit: the job record, already finished. */
+export const jobsRequests = {
+  /** Validate and queue a request. Resolves once the intent is durable (state `queued` or later). */
+  'jobs:submit': request<JobRecord>()(submitArgsSchema),
+  /** All records (the history), newest first. */
+  'jobs:list': request<JobsSnapshot>()(z.object({ includeHidden: z.boolean().optional() }).strict()),
+  'jobs:get': request<JobRecord>()(z.object({ localId }).strict()),
+  /** Follow a job created elsewhere with the same key. */
+  'jobs:track': request<JobRecord>()(
+    z.object({ jobId: upstreamJobId, kind: z.enum(GENERATION_KINDS as [GenerationKind, ...GenerationKind[]]).optional(), environmentId: z.string().optional(), keyId: z.string().optional() }).strict(),
+  ),
+  /** Uncertain submission: send it again (the user accepts the risk of a duplicate). */
+  'jobs:resend': request<JobRecord>()(z.object({ localId }).strict()),
+  /** Uncertain submission: give it up. */
+  'jobs:dismiss': request<JobRecord>()(z.object({ localId }).strict()),
+  /** Asset unavailable: try the download again. */
+  'jobs:retryDownload': request<JobRecord>()(z.object({ localId }).strict()),
+  /** Queued (not yet sent): take it out of the queue. */
+  'jobs:cancel': request<JobRecord>()(z.object({ localId }).strict()),
+  /** Hide from history (local only); `restore` undoes it. */
+  'jobs:remove': request<null>()(z.object({ localIds: z.array(localId).min(1).max(10_000) }).strict()),
+  'jobs:restore': request<null>()(z.object({ localIds: z.array(localId).min(1).max(10_000) }).strict()),
+};
+
+export const jobsEvents = {
+  /** Coalesced: every record that changed since the last event. */
+  'jobs:changed': event<JobRecord[]>(),
+};
