@@ -1,0 +1,44 @@
+/**
+ * The one gate every request passes, whichever shell carried it: the channel
+ * must be in the contract, the arguments must match its schema, and only then
+ * does a service run. Expected failures come back as Result values; a thrown
+ * error is a bug and is reported without its details (which might hold paths
+ * or upstream bodies) reaching the caller.
+ */
+import { REQUESTS, fail, type RequestName, type Result } from '../../shared/ipc';
+import type { HandlerContext, PartialHandlers } from '../services/contracts';
+
+export function isRequestName(name: unknown): name is RequestName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(REQUESTS, name);
+}
+
+export type DispatchLog = (level: 'warn' | 'error', message: string) => void;
+
+export async function dispatch(
+  handlers: PartialHandlers,
+  channel: unknown,
+  rawArgs: unknown,
+  ctx: HandlerContext,
+  log: DispatchLog = () => {},
+): Promise<Result<unknown>> {
+  if (!isRequestName(channel)) {
+    return fail('unknown-channel', 'That request is not part of the app contract.');
+  }
+  const parsed = REQUESTS[channel].args.safeParse(rawArgs ?? {});
+  if (!parsed.success) {
+    log('warn', `rejected ${channel}: invalid arguments`);
+    return fail('invalid-arguments', `The request ${channel} had invalid arguments.`, {
+      fields: parsed.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message })),
+    });
+  }
+  const handler = handlers[channel] as ((args: unknown, ctx: HandlerContext) => Promise<Result<unknown>>) | undefined;
+  if (!handler) {
+    return fail('unavailable', `${channel} is not available in this shell.`);
+  }
+  try {
+    return await handler(parsed.data, ctx);
+  } catch (err) {
+    log('error', `handler ${channel} threw: ${err instanceof Error ? err.message : String(err)}`);
+    return fail('internal', 'Something went wrong in the app. The details are in the log.');
+  }
+}
