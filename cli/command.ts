@@ -13,6 +13,8 @@ export interface CliIo {
   cwd: string;
   /** Aborted on SIGINT/SIGTERM: long-running commands (web, sandbox, wait) stop cleanly when it fires. */
   signal: AbortSignal;
+  /** Every discovered command (for `help`). */
+  listCommands(): Promise<CliCommand[]>;
 }
 
 export interface CliCommand {

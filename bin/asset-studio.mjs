@@ -1,0 +1,16 @@
+#!/usr/bin/env node
+// The `asset-studio` command. It runs the TypeScript sources directly through
+// tsx, so the CLI works right after `npm install` with no build step.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { register as registerCommonJs } from 'tsx/cjs/api';
+import { register as registerEsm } from 'tsx/esm/api';
+
+// The package is CommonJS ("type" is not "module"), so .ts sources load as CommonJS: both hooks are needed.
+registerEsm();
+registerCommonJs();
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// Imported from ESM, a CommonJS module's exports may sit under `default`.
+const cli = await import('../cli/main.ts');
+const runCli = cli.runCli ?? cli.default?.runCli;
+process.exitCode = await runCli(process.argv.slice(2), { commandsDir: path.join(root, 'cli', 'commands'), handleSignals: true });
