@@ -95,7 +95,7 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
     io.stderr.write(`Unknown command "${name}". Run "asset-studio help" to list the commands.\n`);
     return EXIT.usage;
   }
-  if (args.length === 1 && (args[0] === '--help' || args[0] === '-h') && command.name !== 'help') {
+  if (args.length === 1 && (args[0] === '--help' || args[0] === '-h')) {
     io.stdout.write(`${command.usage.trimEnd()}\n`);
     return EXIT.ok;
   }
