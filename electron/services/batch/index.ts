@@ -1,13 +1,70 @@
-/** Batches. Placeholder until the batch issue fills it in. */
+/**
+ * Batches: a CSV or JSON list of requests, validated before anything is sent,
+ * run through the job engine's scheduler, exported to a project folder with a
+ * report. See ./service.ts for how a row is kept from being sent twice.
+ */
+import type { Result, StagedFile } from '../../../shared/ipc';
+import { fail } from '../../../shared/ipc';
 import type { EventSink, PartialHandlers } from '../contracts';
 import type { JobEngine } from '../jobs/engine-api';
+import type { BatchExporter } from './output';
+import { BatchService } from './service';
+
+export { BatchService } from './service';
+export type { BatchExporter, ExportOutcome, ExportRequest } from './output';
 
 export interface BatchDeps {
   dataDir: string;
   engine: JobEngine | undefined;
   events: EventSink;
+  /** The files service's staging function, for rows with file fields. */
+  stagePath?: (absPath: string) => Promise<Result<StagedFile>>;
+  /** The export service's writer; a plain safe copy is used without it. */
+  exporter?: BatchExporter;
+  /** Keys a submission may use, for the time estimate. */
+  keysFor?: (environmentId: string | undefined, spreadAcrossKeys: boolean) => number;
 }
 
-export function setupBatch(_deps: BatchDeps): { handlers: PartialHandlers; dispose(): Promise<void> } {
-  return { handlers: {}, dispose: async () => {} };
+export function setupBatch(deps: BatchDeps): { handlers: PartialHandlers; service: BatchService | undefined; ready: Promise<void>; dispose(): Promise<void> } {
+  const { engine } = deps;
+  if (!engine) {
+    const unavailable = async () => fail('unavailable', 'Batches need the job engine, which is not running.');
+    return {
+      handlers: {
+        'batch:import': unavailable,
+        'batch:updateRow': unavailable,
+        'batch:start': unavailable,
+        'batch:pause': unavailable,
+        'batch:resume': unavailable,
+        'batch:cancel': unavailable,
+        'batch:get': unavailable,
+        'batch:list': unavailable,
+        'batch:discard': unavailable,
+      },
+      service: undefined,
+      ready: Promise.resolve(),
+      dispose: async () => {},
+    };
+  }
+  const service = new BatchService({ ...deps, engine });
+  const ready = service.init();
+  // Requests wait until saved batches are loaded, so none is answered from a half-read state.
+  const after =
+    <A, R>(fn: (args: A) => Promise<R> | R) =>
+    async (args: A): Promise<R> => {
+      await ready;
+      return fn(args);
+    };
+  const handlers: PartialHandlers = {
+    'batch:import': after((a) => service.import(a)),
+    'batch:updateRow': after((a) => service.updateRow(a)),
+    'batch:start': after((a) => service.start(a)),
+    'batch:pause': after((a) => service.pause(a.batchId)),
+    'batch:resume': after((a) => service.resume(a.batchId)),
+    'batch:cancel': after((a) => service.cancel(a.batchId)),
+    'batch:get': after((a) => service.get(a.batchId)),
+    'batch:list': after(() => ({ ok: true as const, value: service.list() })),
+    'batch:discard': after((a) => service.discard(a.batchId)),
+  };
+  return { handlers, service, ready, dispose: () => service.dispose() };
 }

@@ -1,0 +1,63 @@
+/**
+ * Duplicate detection: a row is "the same request" as a ledger job when the
+ * kind, the fields (with the spec's defaults filled in, so an omitted default
+ * equals a written one) and the contents of its files (sha256) match.
+ */
+import { ENDPOINTS, withDefaults, type FieldSpec, type GenerationKind } from '../../../shared/api';
+import type { JobRecord } from '../../../shared/domain/job';
+
+export function requestFingerprint(kind: GenerationKind, fields: Record<string, unknown>, fileSha256: Record<string, string>): string {
+  const specs = ENDPOINTS[kind].fields as Readonly<Record<string, FieldSpec>>;
+  const values: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(withDefaults(kind, fields))) {
+    const spec = specs[name];
+    if (!spec || spec.retired || value === undefined) continue;
+    values[name] = spec.type === 'file' ? `sha256:${fileSha256[name] ?? '?'}` : value;
+  }
+  return `${kind}|${canonicalJson(values)}`;
+}
+
+/** The fingerprint of a ledger record: its file fields carry their sha256. */
+export function jobFingerprint(job: JobRecord): string {
+  const shas: Record<string, string> = {};
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(job.request)) {
+    if (value && typeof value === 'object' && 'sha256' in value && typeof (value as { sha256: unknown }).sha256 === 'string') {
+      shas[name] = (value as { sha256: string }).sha256;
+      fields[name] = name;
+    } else {
+      fields[name] = value;
+    }
+  }
+  return requestFingerprint(job.kind, fields, shas);
+}
+
+/** Jobs whose result can stand in for a new one: finished with an asset, or still on their way. */
+export function isReusable(job: JobRecord): boolean {
+  if (job.hidden) return false;
+  if (job.state === 'success') return job.asset?.state !== 'unavailable';
+  return ['queued', 'submitting', 'pending', 'running'].includes(job.state);
+}
+
+/** Index of reusable ledger jobs by fingerprint (the newest wins), leaving out one batch's own jobs. */
+export function indexLedger(jobs: JobRecord[], excludeBatchId?: string): Map<string, JobRecord> {
+  const index = new Map<string, JobRecord>();
+  const sorted = [...jobs].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  for (const job of sorted) {
+    if (excludeBatchId && job.batchId === excludeBatchId) continue;
+    if (!isReusable(job)) continue;
+    index.set(jobFingerprint(job), job);
+  }
+  return index;
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}

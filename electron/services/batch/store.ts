@@ -1,0 +1,97 @@
+/**
+ * Batches on disk: one JSON file per batch in `dataDir/batches/<id>.json`,
+ * written atomically (temp file, fsync, rename) so a crash leaves either the
+ * old or the new state, never a torn file. Writes of one batch are queued so
+ * an older state can never overwrite a newer one.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Batch, BatchRow } from '../../../shared/ipc';
+import type { RowFile } from './check-row';
+
+/** A row as main keeps it: the public row plus the files it names. */
+export interface StoredRow extends BatchRow {
+  files?: Record<string, RowFile>;
+}
+
+export interface StoredBatch extends Omit<Batch, 'rows'> {
+  rows: StoredRow[];
+  /** Folder the list's relative file paths resolve against. */
+  listDir?: string;
+  /** The kind given for the whole list. */
+  listKind?: string;
+  /** Bumped on every save. */
+  version: number;
+}
+
+export class BatchStore {
+  private readonly dir: string;
+  private readonly queues = new Map<string, Promise<void>>();
+
+  constructor(dataDir: string) {
+    this.dir = path.join(dataDir, 'batches');
+  }
+
+  fileOf(id: string): string {
+    return path.join(this.dir, `${id}.json`);
+  }
+
+  /** Queues an atomic write of the batch as it is now; resolves once it is durable. */
+  save(batch: StoredBatch): Promise<void> {
+    batch.version += 1;
+    const text = JSON.stringify(batch, null, 1);
+    const prev = this.queues.get(batch.id) ?? Promise.resolve();
+    const next = prev.catch(() => undefined).then(() => writeAtomic(this.fileOf(batch.id), text));
+    this.queues.set(batch.id, next);
+    return next;
+  }
+
+  async loadAll(): Promise<{ batches: StoredBatch[]; unreadable: string[] }> {
+    let names: string[];
+    try {
+      names = await fs.readdir(this.dir);
+    } catch {
+      return { batches: [], unreadable: [] };
+    }
+    const batches: StoredBatch[] = [];
+    const unreadable: string[] = [];
+    for (const name of names) {
+      if (!/^[A-Za-z0-9_-]+\.json$/.test(name)) continue;
+      try {
+        batches.push(JSON.parse(await fs.readFile(path.join(this.dir, name), 'utf8')) as StoredBatch);
+      } catch {
+        unreadable.push(name);
+      }
+    }
+    return { batches, unreadable };
+  }
+
+  async remove(id: string): Promise<void> {
+    await (this.queues.get(id) ?? Promise.resolve()).catch(() => undefined);
+    await fs.rm(this.fileOf(id), { force: true });
+  }
+
+  async flush(): Promise<void> {
+    await Promise.allSettled([...this.queues.values()]);
+  }
+}
+
+/** Writes a file so readers see the old or the new content, never a mix. */
+export async function writeAtomic(file: string, data: string | Uint8Array): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await fs.open(tmp, 'w');
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await fs.rename(tmp, file);
+  } catch (err) {
+    await fs.rm(tmp, { force: true });
+    throw err;
+  }
+}
