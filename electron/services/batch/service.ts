@@ -11,6 +11,7 @@
  * two writes) is adopted by the row it was made from.
  */
 import { randomBytes } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -74,6 +75,8 @@ export class BatchService {
     this.exporter = deps.exporter ?? safeCopyExporter;
     this.now = deps.now ?? Date.now;
     this.settleMs = deps.settleMs ?? 100;
+    // One signal ends every follower (one waitFor per row in flight).
+    setMaxListeners(0, this.abort.signal);
   }
 
   /** Loads saved batches and picks up the running ones where they stopped. */
@@ -83,8 +86,9 @@ export class BatchService {
     this.detachEngine = this.deps.engine.onChange((job) => this.onJobChange(job));
     for (const b of this.batches.values()) {
       if (b.state === 'draft' || b.state === 'finished' || b.state === 'cancelled') continue;
-      this.reconcile(b);
-      if (b.state === 'paused') this.deps.engine.setHeld(b.id, true);
+      await this.reconcile(b);
+      // Every engine record of the batch is now named by a row, so releasing it cannot send an unrecorded row.
+      this.deps.engine.setHeld(b.id, b.state !== 'running');
       for (const row of b.rows) if (row.localId) this.follow(b, row);
       if (b.state === 'running') this.drive(b);
       else this.checkFinished(b);
@@ -382,7 +386,7 @@ export class BatchService {
   }
 
   /** Engine records of this batch that no row names: the crash came between the engine's write and ours. */
-  private reconcile(batch: StoredBatch): void {
+  private async reconcile(batch: StoredBatch): Promise<void> {
     const known = new Set(batch.rows.map((r) => r.localId).filter(Boolean));
     const orphans = this.deps.engine.list({ includeHidden: true }).filter((j) => j.batchId === batch.id && !known.has(j.localId));
     for (const job of orphans) {
@@ -390,13 +394,17 @@ export class BatchService {
       const row = batch.rows.find(
         (r) => !r.localId && r.state === 'ready' && isGenerationKind(r.kind) && requestFingerprint(r.kind, r.fields, shaOf(r)) === fp,
       );
-      if (!row) continue;
+      if (!row) {
+        // Made from a row that has changed since: it was never released, so take it out of the queue.
+        if (job.state === 'queued') await this.deps.engine.cancel(job.localId);
+        continue;
+      }
       row.localId = job.localId;
       row.jobId = job.jobId;
       row.state = 'queued';
       row.startedAt = job.createdAt;
     }
-    void this.commit(batch, true);
+    await this.commit(batch, true);
   }
 
   private follow(batch: StoredBatch, row: StoredRow): void {
