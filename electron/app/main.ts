@@ -1,0 +1,59 @@
+/**
+ * Asset Studio's Electron main process, as a boot list. Everything with logic
+ * lives in services (plain Node, shared with the browser shell and the CLI);
+ * this file only wires Electron to them.
+ */
+import path from 'node:path';
+import { app, session, type BrowserWindow } from 'electron';
+import { APP_ORIGIN, originOf } from '../ipc/sender';
+import { createServices } from '../services';
+import { createLogger } from '../services/log';
+import { createElectronCipher } from './cipher-electron';
+import { setupIpc } from './ipc';
+import { setupDataDir, setupLifecycle, setupSingleInstance } from './lifecycle';
+import { createElectronPlatform } from './platform-electron';
+import { registerAppScheme, serveAppScheme } from './protocol';
+import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy, hardenSession, hardenWebContents } from './security';
+import { createMainWindow } from './window';
+
+// Injected by Forge's Vite plugin (and by scripts/build.mjs): the dev server URL under `electron-forge start`, else undefined.
+declare const MAIN_WINDOW_VITE_DEV_SERVER_URL: string | undefined;
+declare const MAIN_WINDOW_VITE_NAME: string;
+
+const devServerUrl = typeof MAIN_WINDOW_VITE_DEV_SERVER_URL === 'string' && MAIN_WINDOW_VITE_DEV_SERVER_URL ? MAIN_WINDOW_VITE_DEV_SERVER_URL : undefined;
+const rendererName = typeof MAIN_WINDOW_VITE_NAME === 'string' ? MAIN_WINDOW_VITE_NAME : 'main_window';
+const trustedOrigins = [APP_ORIGIN, ...(devServerUrl ? [originOf(devServerUrl)!] : [])];
+let mainWindow: BrowserWindow | undefined;
+
+const dataDir = setupDataDir();
+if (!setupSingleInstance(() => mainWindow)) {
+  app.quit();
+} else {
+  registerAppScheme({ dev: devServerUrl !== undefined });
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, trustedOrigins));
+  app.whenReady().then(boot, fail);
+}
+
+async function boot(): Promise<void> {
+  const log = createLogger({ dataDir });
+  hardenSession(session.defaultSession, devServerUrl ? devContentSecurityPolicy(devServerUrl) : CONTENT_SECURITY_POLICY);
+  const platform = createElectronPlatform({ mainWindow: () => mainWindow });
+  const services = await createServices({ dataDir, platform, cipher: createElectronCipher(), log });
+  serveAppScheme({ rendererDir: path.join(__dirname, '..', 'renderer', rendererName), engine: () => services.engine, devOrigin: devServerUrl && originOf(devServerUrl) });
+  setupIpc({ handlers: services.handlers, events: services.events, engine: () => services.engine, trustedOrigins, log });
+  const openWindow = (): void => {
+    mainWindow = createMainWindow({
+      dataDir,
+      preload: path.join(__dirname, 'preload.js'),
+      devTools: !app.isPackaged,
+      url: devServerUrl ?? `${APP_ORIGIN}/index.html`,
+    });
+  };
+  setupLifecycle({ createWindow: openWindow, dispose: services.dispose, log });
+  openWindow();
+}
+
+function fail(err: unknown): void {
+  createLogger({ dataDir }).error('Asset Studio could not start', { error: err });
+  app.exit(1);
+}
