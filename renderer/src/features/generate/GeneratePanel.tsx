@@ -1,4 +1,138 @@
-/** Placeholder: replaced by its feature. */
+/**
+ * The Generate panel: the "Generation type" selector (every kind of the
+ * catalogue's menu; coming-soon kinds disabled unless the active key has
+ * early access), the chosen kind's form, and the Generate button
+ * (Ctrl/Cmd+Enter submits from anywhere in the window).
+ */
+import { useCallback, useEffect, useId } from 'react';
+import { ENDPOINTS, GENERATION_MENU, isGenerationKind, type GenerationKind } from '../../../../shared/api';
+import { Button } from '../../components/Button';
+import { useStore } from '../../state/store';
+import { bridge } from '../../bridge';
+import { initialDraft } from './draft';
+import { KindForm, surchargeNotes } from './KindForm';
+import { selectEarlyAccess } from './selectors';
+import { prepareSketch } from './sketch-export';
+import { SubmitStatus } from './SubmitStatus';
+
+export const COMING_SOON_EXPLANATION =
+  'Coming soon: not enabled for public API keys yet. Mark the active key as having early access in Settings to use these.';
+
+export function isKindUsable(kind: GenerationKind, earlyAccess: boolean): boolean {
+  return ENDPOINTS[kind].availability === 'available' || earlyAccess;
+}
+
+/** Validates, prepares (the sketch's PNG) and submits the current kind's draft. */
+export async function submitCurrent(): Promise<boolean> {
+  const state = useStore.getState();
+  const kind = state.generateKind;
+  if (!isKindUsable(kind, selectEarlyAccess(state))) return false;
+  if (state.submissions[kind]?.phase === 'submitting') return false;
+  if (kind === 'sketch-to-image' && !(await prepareSketch(state.drafts[kind] ?? initialDraft(kind)))) return false;
+  return useStore.getState().submitGenerate(kind);
+}
+
+function useJobUpdates() {
+  const noteJobsChanged = useStore((s) => s.noteJobsChanged);
+  useEffect(() => {
+    try {
+      return bridge().api.jobs.onChanged((jobs) => noteJobsChanged(jobs));
+    } catch {
+      // No host yet (a test without a bridge): nothing to follow.
+      return undefined;
+    }
+  }, [noteJobsChanged]);
+}
+
 export function GeneratePanel() {
-  return <section aria-label="Generate" />;
+  const selectId = useId();
+  const kind = useStore((s) => s.generateKind);
+  const setKind = useStore((s) => s.setGenerateKind);
+  const earlyAccess = useStore(selectEarlyAccess);
+  const submission = useStore((s) => s.submissions[kind]);
+  const draft = useStore((s) => s.drafts[kind]);
+  const resetDraft = useStore((s) => s.resetDraft);
+  const usable = isKindUsable(kind, earlyAccess);
+  const spec = ENDPOINTS[kind];
+  const notes = Object.values(surchargeNotes(kind, draft ?? initialDraft(kind))).flat();
+  useJobUpdates();
+
+  const submit = useCallback(() => void submitCurrent(), []);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || e.defaultPrevented) return;
+      if (useStore.getState().settingsOpen) return;
+      e.preventDefault();
+      submit();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [submit]);
+
+  return (
+    <section className="generate" aria-label="Generate">
+      <form
+        className="generate-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <div className="field">
+          <label className="field-label" htmlFor={selectId}>
+            Generation type
+          </label>
+          <select
+            id={selectId}
+            className="input"
+            value={kind}
+            aria-describedby={`${selectId}-summary ${selectId}-soon`}
+            onChange={(e) => {
+              if (isGenerationKind(e.target.value)) setKind(e.target.value);
+            }}
+          >
+            {GENERATION_MENU.map((group) => (
+              <optgroup key={group.group} label={group.group}>
+                {group.kinds.map((k) => (
+                  <option key={k} value={k} disabled={!isKindUsable(k, earlyAccess)}>
+                    {ENDPOINTS[k].label}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+          <div id={`${selectId}-summary`} className="field-help">
+            {spec.summary}
+          </div>
+          <div id={`${selectId}-soon`} className="field-help field-help-soon">
+            {earlyAccess ? 'Coming-soon types are enabled: the active key has early access. Their contracts may still change.' : COMING_SOON_EXPLANATION}
+          </div>
+        </div>
+        <fieldset className="kind-fieldset" disabled={!usable} aria-label={`${spec.label} options`}>
+          <KindForm kind={kind} />
+        </fieldset>
+        <div className="submit-bar">
+          {notes.length ? (
+            <div className="field-note" role="note">
+              {notes.join(' ')}
+            </div>
+          ) : null}
+          {kind === 'image-upload' ? <div className="field-help">Uploading costs 0 credits.</div> : null}
+          <div className="submit-row">
+            <Button type="submit" variant="primary" disabled={!usable || submission?.phase === 'submitting'} aria-keyshortcuts="Control+Enter Meta+Enter">
+              Generate
+            </Button>
+            <Button variant="ghost" size="small" onClick={() => resetDraft(kind)}>
+              Reset form
+            </Button>
+            <span className="shortcut-hint" aria-hidden="true">
+              Ctrl+Enter
+            </span>
+          </div>
+          <SubmitStatus submission={submission} />
+        </div>
+      </form>
+    </section>
+  );
 }

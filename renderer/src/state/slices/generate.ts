@@ -1,7 +1,246 @@
-/** Generate slice. Placeholder until its feature fills it in. */
+/**
+ * Generate slice: the kind being edited, a draft per kind (so switching
+ * kinds keeps what was typed, and drafts survive a restart through
+ * localStorage), field errors, and the last submission per kind.
+ *
+ * Other features chain into the panel through `startFrom` (retexture this,
+ * skybox from this image, ...) and `useSettingsAgain` (pre-fill from a
+ * recorded request).
+ */
+import {
+  ENDPOINTS,
+  GENERATION_MENU,
+  isGenerationKind,
+  type FieldSpec,
+  type GenerationKind,
+} from '../../../../shared/api';
+import type { JobRecord } from '../../../../shared/domain/job';
+import type { Problem } from '../../../../shared/ipc';
+import { bridge } from '../../bridge';
+import {
+  draftFromRequest,
+  humanizeMessage,
+  initialDraft,
+  problemsToErrors,
+  validateDraft,
+  type DraftValues,
+  type FieldErrors,
+  type StagedFileDraft,
+} from '../../features/generate/draft';
 import type { SliceCreator } from '../slice';
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface GenerateSlice {}
+export type Submission =
+  | { phase: 'submitting' }
+  /** The host accepted the intent; `job` is the latest record seen (queued, pending, ..., rejected). */
+  | { phase: 'sent'; job: JobRecord }
+  /** The host refused before queueing (validation, unknown staged file, no key). */
+  | { phase: 'failed'; problem: Problem };
 
-export const createGenerateSlice: SliceCreator<GenerateSlice> = () => ({});
+/** Versioned: a change to the draft shape bumps it and old drafts are ignored. */
+export const DRAFTS_STORAGE_KEY = 'asset-studio.generate.drafts.v1';
+
+interface PersistedDrafts {
+  kind: GenerationKind;
+  drafts: Partial<Record<GenerationKind, DraftValues>>;
+}
+
+const DEFAULT_KIND: GenerationKind = GENERATION_MENU[0]!.kinds[0]!;
+
+function loadPersisted(): PersistedDrafts {
+  try {
+    const raw = globalThis.localStorage?.getItem(DRAFTS_STORAGE_KEY);
+    if (!raw) return { kind: DEFAULT_KIND, drafts: {} };
+    const parsed = JSON.parse(raw) as Partial<PersistedDrafts>;
+    const drafts: PersistedDrafts['drafts'] = {};
+    for (const [k, v] of Object.entries(parsed.drafts ?? {})) {
+      if (isGenerationKind(k) && v && typeof v === 'object') drafts[k] = v as DraftValues;
+    }
+    return { kind: isGenerationKind(parsed.kind) ? parsed.kind : DEFAULT_KIND, drafts };
+  } catch {
+    return { kind: DEFAULT_KIND, drafts: {} };
+  }
+}
+
+function persist(kind: GenerationKind, drafts: PersistedDrafts['drafts']): void {
+  try {
+    globalThis.localStorage?.setItem(DRAFTS_STORAGE_KEY, JSON.stringify({ kind, drafts }));
+  } catch {
+    // Storage unavailable or full: drafts still live for this session.
+  }
+}
+
+export interface StartFromOptions {
+  /** Upstream job id of the source (model, image, skybox, rig) the new request works on. */
+  sourceJobId?: string;
+  /** Upstream job id of an uploaded image (Image to 3D, Skybox from image, Text to image's reference). */
+  imageJobId?: string;
+  /** Field values to pre-fill, as the draft holds them. */
+  prefill?: DraftValues;
+}
+
+export interface GenerateSlice {
+  generateKind: GenerationKind;
+  drafts: Partial<Record<GenerationKind, DraftValues>>;
+  fieldErrors: Partial<Record<GenerationKind, FieldErrors>>;
+  submissions: Partial<Record<GenerationKind, Submission>>;
+  setGenerateKind(kind: GenerationKind): void;
+  setDraftField(kind: GenerationKind, name: string, value: unknown): void;
+  setFieldError(kind: GenerationKind, path: string, message: string | undefined): void;
+  resetDraft(kind: GenerationKind): void;
+  /** Opens a kind's form with a source chosen (chaining from a history item). */
+  startFrom(kind: GenerationKind, options?: StartFromOptions): void;
+  /** Opens the job's kind pre-filled with its original request ("Use these settings again"). */
+  useSettingsAgain(job: Pick<JobRecord, 'kind' | 'request'>): Promise<void>;
+  /** Validates the current draft and submits it. Resolves true when the host queued it. */
+  submitGenerate(kind?: GenerationKind): Promise<boolean>;
+  /** Keeps the last submission's record current (fed by `jobs:changed`). */
+  noteJobsChanged(jobs: readonly JobRecord[]): void;
+}
+
+function sourceFieldOf(kind: GenerationKind): string | undefined {
+  const entries = Object.entries(ENDPOINTS[kind].fields as Record<string, FieldSpec>);
+  return entries.find(([, f]) => f.type === 'job-ref' && f.required)?.[0];
+}
+
+function imageFieldOf(kind: GenerationKind): string | undefined {
+  const entries = Object.entries(ENDPOINTS[kind].fields as Record<string, FieldSpec>);
+  return entries.find(([, f]) => f.type === 'job-ref' && f.sourceKinds.length === 1 && f.sourceKinds[0] === 'image-upload')?.[0];
+}
+
+export const createGenerateSlice: SliceCreator<GenerateSlice> = (set, get) => {
+  const persisted = loadPersisted();
+  const draftOf = (kind: GenerationKind): DraftValues => get().drafts[kind] ?? initialDraft(kind);
+  const writeDraft = (kind: GenerationKind, draft: DraftValues) => {
+    const drafts = { ...get().drafts, [kind]: draft };
+    set({ drafts });
+    persist(get().generateKind, drafts);
+  };
+
+  return {
+    generateKind: persisted.kind,
+    drafts: persisted.drafts,
+    fieldErrors: {},
+    submissions: {},
+
+    setGenerateKind: (kind) => {
+      set({ generateKind: kind });
+      persist(kind, get().drafts);
+    },
+
+    setDraftField: (kind, name, value) => {
+      const draft = { ...draftOf(kind) };
+      if (value === undefined) delete draft[name];
+      else draft[name] = value;
+      const errors = { ...(get().fieldErrors[kind] ?? {}) };
+      for (const key of Object.keys(errors)) {
+        if (key === name || key.startsWith(`${name}.`) || key === '_form') delete errors[key];
+      }
+      // A cross-field rule reported elsewhere may be satisfied by this change: clear rule messages too.
+      const ep = ENDPOINTS[kind] as { rules?: readonly { field: string }[] };
+      for (const rule of ep.rules ?? []) delete errors[rule.field];
+      set({ fieldErrors: { ...get().fieldErrors, [kind]: errors } });
+      writeDraft(kind, draft);
+    },
+
+    setFieldError: (kind, path, message) => {
+      const errors = { ...(get().fieldErrors[kind] ?? {}) };
+      if (message) errors[path] = message;
+      else delete errors[path];
+      set({ fieldErrors: { ...get().fieldErrors, [kind]: errors } });
+    },
+
+    resetDraft: (kind) => {
+      const drafts = { ...get().drafts };
+      delete drafts[kind];
+      set({ drafts, fieldErrors: { ...get().fieldErrors, [kind]: {} } });
+      persist(get().generateKind, drafts);
+    },
+
+    startFrom: (kind, options = {}) => {
+      const draft: DraftValues = { ...draftOf(kind), ...(options.prefill ?? {}) };
+      const source = sourceFieldOf(kind);
+      if (options.sourceJobId && source) draft[source] = options.sourceJobId;
+      const imageField = imageFieldOf(kind) ?? (kind === 'text-to-image' ? 'referenceImageJobId' : undefined);
+      if (options.imageJobId && imageField) {
+        draft[imageField] = options.imageJobId;
+        // An uploaded image replaces a picked file (Image to 3D takes one or the other).
+        if (kind === 'image-to-3d') delete draft.file;
+      }
+      set({ generateKind: kind, fieldErrors: { ...get().fieldErrors, [kind]: {} } });
+      writeDraft(kind, draft);
+    },
+
+    useSettingsAgain: async (job) => {
+      const kind = job.kind;
+      const draft = draftFromRequest(kind, job.request);
+      set({ generateKind: kind, fieldErrors: { ...get().fieldErrors, [kind]: {} } });
+      writeDraft(kind, draft);
+      // Files: stage the recorded local copy again, so the user need not pick it.
+      const fileFields = Object.entries(ENDPOINTS[kind].fields as Record<string, FieldSpec>).filter(([, f]) => f.type === 'file');
+      for (const [name, spec] of fileFields) {
+        const ref = job.request[name] as { path?: unknown; name?: unknown } | undefined;
+        if (!ref || typeof ref.path !== 'string') continue;
+        try {
+          const res = await bridge().api.files.stagePath({ path: ref.path });
+          if (res.ok) {
+            const staged: StagedFileDraft = {
+              stagedFileId: res.value.id,
+              name: res.value.name,
+              size: res.value.size,
+              format: res.value.format,
+              width: res.value.width,
+              height: res.value.height,
+            };
+            get().setDraftField(kind, name, staged);
+          } else {
+            get().setFieldError(kind, name, `${spec.label}: the original file could not be reused (${res.problem.message}). Choose it again.`);
+          }
+        } catch {
+          get().setFieldError(kind, name, `${spec.label}: the original file could not be reused. Choose it again.`);
+        }
+      }
+    },
+
+    submitGenerate: async (kindArg) => {
+      const kind = kindArg ?? get().generateKind;
+      if (get().submissions[kind]?.phase === 'submitting') return false;
+      const checked = validateDraft(kind, draftOf(kind));
+      if (!checked.ok) {
+        set({ fieldErrors: { ...get().fieldErrors, [kind]: checked.errors } });
+        return false;
+      }
+      set({ submissions: { ...get().submissions, [kind]: { phase: 'submitting' } }, fieldErrors: { ...get().fieldErrors, [kind]: {} } });
+      let outcome: Submission;
+      try {
+        const res = await bridge().api.jobs.submit({ kind, fields: checked.values });
+        outcome = res.ok ? { phase: 'sent', job: res.value } : { phase: 'failed', problem: res.problem };
+      } catch (err) {
+        outcome = { phase: 'failed', problem: { reason: 'host-unreachable', message: `The request could not reach the app's host: ${(err as Error).message}` } };
+      }
+      const errors: FieldErrors = {};
+      if (outcome.phase === 'failed' && outcome.problem.fields?.length) Object.assign(errors, problemsToErrors(kind, outcome.problem.fields));
+      if (outcome.phase === 'sent' && outcome.job.state === 'rejected' && outcome.job.problem?.field) {
+        errors[outcome.job.problem.field] = humanizeMessage(kind, outcome.job.problem.message);
+      }
+      set({ submissions: { ...get().submissions, [kind]: outcome }, fieldErrors: { ...get().fieldErrors, [kind]: errors } });
+      return outcome.phase === 'sent';
+    },
+
+    noteJobsChanged: (jobs) => {
+      const submissions = get().submissions;
+      let next: GenerateSlice['submissions'] | undefined;
+      let errorsNext: GenerateSlice['fieldErrors'] | undefined;
+      for (const [kind, sub] of Object.entries(submissions) as [GenerationKind, Submission][]) {
+        if (sub.phase !== 'sent') continue;
+        const fresh = jobs.find((j) => j.localId === sub.job.localId);
+        if (!fresh) continue;
+        next = { ...(next ?? submissions), [kind]: { phase: 'sent', job: fresh } };
+        if (fresh.state === 'rejected' && fresh.problem?.field && sub.job.state !== 'rejected') {
+          const errors = { ...(get().fieldErrors[kind] ?? {}), [fresh.problem.field]: humanizeMessage(kind, fresh.problem.message) };
+          errorsNext = { ...(errorsNext ?? get().fieldErrors), [kind]: errors };
+        }
+      }
+      if (next) set({ submissions: next, ...(errorsNext ? { fieldErrors: errorsNext } : {}) });
+    },
+  };
+};

@@ -1,7 +1,75 @@
-/** Ui slice. Placeholder until its feature fills it in. */
+/**
+ * UI slice: window-level state that is no feature's data. The settings
+ * dialog's open flag (so any feature can send the user to Settings, for
+ * example after a 401), the history panel's width, and in-app toasts.
+ */
 import type { SliceCreator } from '../slice';
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface UiSlice {}
+export type ToastLevel = 'info' | 'success' | 'warning' | 'error';
 
-export const createUiSlice: SliceCreator<UiSlice> = () => ({});
+export interface UiToast {
+  id: string;
+  level: ToastLevel;
+  title: string;
+  body?: string;
+  /** Local id of the job the toast is about. */
+  localId?: string;
+}
+
+export const HISTORY_WIDTH = { min: 240, max: 720, default: 360 } as const;
+/** Versioned so a future layout change can ignore old values. */
+export const HISTORY_WIDTH_STORAGE_KEY = 'asset-studio.ui.history-width.v1';
+const MAX_TOASTS = 5;
+
+export function clampHistoryWidth(px: number): number {
+  if (!Number.isFinite(px)) return HISTORY_WIDTH.default;
+  return Math.round(Math.min(HISTORY_WIDTH.max, Math.max(HISTORY_WIDTH.min, px)));
+}
+
+function readStoredWidth(): number {
+  try {
+    const raw = globalThis.localStorage?.getItem(HISTORY_WIDTH_STORAGE_KEY);
+    return raw ? clampHistoryWidth(Number(raw)) : HISTORY_WIDTH.default;
+  } catch {
+    return HISTORY_WIDTH.default;
+  }
+}
+
+export interface UiSlice {
+  settingsOpen: boolean;
+  /** Which Settings section to show first, when a feature sends the user there. */
+  settingsSection?: string;
+  openSettings(section?: string): void;
+  closeSettings(): void;
+  historyWidth: number;
+  setHistoryWidth(px: number): void;
+  toasts: UiToast[];
+  pushToast(toast: Omit<UiToast, 'id'> & { id?: string }): string;
+  dismissToast(id: string): void;
+}
+
+let toastSeq = 0;
+
+export const createUiSlice: SliceCreator<UiSlice> = (set) => ({
+  settingsOpen: false,
+  settingsSection: undefined,
+  openSettings: (section) => set({ settingsOpen: true, settingsSection: section }),
+  closeSettings: () => set({ settingsOpen: false, settingsSection: undefined }),
+  historyWidth: readStoredWidth(),
+  setHistoryWidth: (px) => {
+    const width = clampHistoryWidth(px);
+    try {
+      globalThis.localStorage?.setItem(HISTORY_WIDTH_STORAGE_KEY, String(width));
+    } catch {
+      // Storage full or unavailable: the width still applies for this session.
+    }
+    set({ historyWidth: width });
+  },
+  toasts: [],
+  pushToast: (toast) => {
+    const id = toast.id ?? `toast-${++toastSeq}`;
+    set((s) => ({ toasts: [...s.toasts.filter((t) => t.id !== id), { ...toast, id }].slice(-MAX_TOASTS) }));
+    return id;
+  },
+  dismissToast: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
+});

@@ -1,0 +1,69 @@
+/**
+ * Chooses a source job (a model to retexture, an uploaded image, a skybox to
+ * edit, ...) from the user's own successful jobs of the kinds the field
+ * accepts, shown with thumbnails. Ids are never typed.
+ */
+import { useMemo } from 'react';
+import { ENDPOINTS, type JobRefField } from '../../../../shared/api';
+import { FieldGroup } from '../../components/Field';
+import { useStore } from '../../state/store';
+import { allJobs, jobTitle, sourceJobsFor } from './selectors';
+import { Thumbnail } from './Thumbnail';
+
+const MAX_SHOWN = 60;
+
+export interface SourcePickerProps {
+  name: string;
+  spec: JobRefField;
+  value: string | undefined;
+  onChange(jobId: string | undefined): void;
+  error?: string;
+}
+
+export function SourcePicker({ name, spec, value, onChange, error }: SourcePickerProps) {
+  const jobsState = useStore((s) => (s as unknown as { jobs?: unknown }).jobs);
+  const candidates = useMemo(
+    () => sourceJobsFor(allJobs({ jobs: jobsState } as never), spec),
+    [jobsState, spec],
+  );
+  const shown = candidates.slice(0, MAX_SHOWN);
+  // A chosen id that is not in the list (a history item's source, or a job still loading) is still shown.
+  const missing = value && !candidates.some((j) => j.jobId === value);
+  const kinds = spec.sourceKinds.map((k) => (k in ENDPOINTS ? ENDPOINTS[k as keyof typeof ENDPOINTS].label : k)).join(', ');
+  return (
+    <FieldGroup legend={spec.label + (spec.required ? ' *' : '')} help={spec.help} error={error}>
+      {candidates.length === 0 && !missing ? (
+        <p className="picker-empty">No finished {kinds} jobs yet. Successful ones appear here to choose from.</p>
+      ) : (
+        <div className="picker" role="radiogroup" aria-label={spec.label}>
+          {!spec.required ? (
+            <label className={`picker-item${!value ? ' picker-item-selected' : ''}`}>
+              <input type="radio" name={`pick-${name}`} checked={!value} onChange={() => onChange(undefined)} />
+              <span className="thumb thumb-empty" aria-hidden="true">
+                –
+              </span>
+              <span className="picker-title">None</span>
+            </label>
+          ) : null}
+          {missing ? (
+            <label className="picker-item picker-item-selected">
+              <input type="radio" name={`pick-${name}`} checked onChange={() => undefined} />
+              <span className="thumb thumb-empty" aria-hidden="true">
+                #
+              </span>
+              <span className="picker-title">Job {value}</span>
+            </label>
+          ) : null}
+          {shown.map((job) => (
+            <label key={job.localId} className={`picker-item${value === job.jobId ? ' picker-item-selected' : ''}`} title={jobTitle(job)}>
+              <input type="radio" name={`pick-${name}`} checked={value === job.jobId} onChange={() => onChange(job.jobId)} />
+              <Thumbnail localId={job.localId} label={jobTitle(job)} />
+              <span className="picker-title">{jobTitle(job)}</span>
+            </label>
+          ))}
+        </div>
+      )}
+      {candidates.length > MAX_SHOWN ? <p className="field-help">Showing the {MAX_SHOWN} newest of {candidates.length}.</p> : null}
+    </FieldGroup>
+  );
+}

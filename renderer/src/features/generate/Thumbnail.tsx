@@ -1,0 +1,24 @@
+/** A job's thumbnail from the host, with a lettered placeholder when there is none (yet). */
+import { useState } from 'react';
+import { bridge } from '../../bridge';
+
+function thumbnailUrl(localId: string): string | undefined {
+  try {
+    return bridge().assetUrl(localId, 'thumbnail');
+  } catch {
+    return undefined;
+  }
+}
+
+export function Thumbnail({ localId, label, src }: { localId?: string; label: string; src?: string }) {
+  const [failed, setFailed] = useState(false);
+  const url = src ?? (localId ? thumbnailUrl(localId) : undefined);
+  if (!url || failed) {
+    return (
+      <span className="thumb thumb-empty" aria-hidden="true">
+        {label.slice(0, 1).toUpperCase()}
+      </span>
+    );
+  }
+  return <img className="thumb" src={url} alt="" loading="lazy" onError={() => setFailed(true)} />;
+}

@@ -1,0 +1,56 @@
+/**
+ * Taking a file into a form field: check its size and type by content (the
+ * first bytes, with `checkFile` from the catalogue) before anything is
+ * sent, stage it with the host, and keep a preview URL for the session.
+ */
+import { SNIFF_BYTES, checkFile, sniffFormat, type FileField as FileSpec, type FileFormat, type FileKind } from '../../../../shared/api';
+import { bridge } from '../../bridge';
+import type { StagedFileDraft } from './draft';
+
+export type Intake = { ok: true; staged: StagedFileDraft } | { ok: false; message: string };
+
+const previews = new Map<string, string>();
+
+/** Preview URL of a staged file picked in this session (object URLs are not persisted). */
+export function previewUrlFor(stagedFileId: string): string | undefined {
+  return previews.get(stagedFileId);
+}
+
+export async function readHead(file: Blob): Promise<Uint8Array> {
+  return new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+}
+
+/** The file's format by content, or null when the service takes no such file. */
+export async function sniffFile(file: Blob): Promise<FileFormat | null> {
+  return sniffFormat(await readHead(file), file.size);
+}
+
+export async function checkLocalFile(spec: FileSpec, file: Blob): Promise<{ ok: true } | { ok: false; message: string }> {
+  const check = checkFile(spec.label, spec.accept, await readHead(file), file.size, spec.maxBytes);
+  return check.ok ? { ok: true } : { ok: false, message: check.message };
+}
+
+/** Checks the file against the field, then stages it. Nothing is staged or sent when the check fails. */
+export async function intakeFile(spec: FileSpec, file: File | Blob, name?: string): Promise<Intake> {
+  const checked = await checkLocalFile(spec, file);
+  if (!checked.ok) return checked;
+  let res;
+  try {
+    res = await bridge().stageFile(file, name);
+  } catch (err) {
+    return { ok: false, message: `${spec.label}: the file could not be handed to the app (${(err as Error).message}).` };
+  }
+  if (!res.ok) return { ok: false, message: `${spec.label}: ${res.problem.message}` };
+  const v = res.value;
+  try {
+    if (typeof URL.createObjectURL === 'function' && v.kind === 'image') previews.set(v.id, URL.createObjectURL(file));
+  } catch {
+    // No preview: the form shows the name instead.
+  }
+  return {
+    ok: true,
+    staged: { stagedFileId: v.id, name: v.name, size: v.size, format: v.format, width: v.width, height: v.height },
+  };
+}
+
+export type { FileKind };
