@@ -1,0 +1,58 @@
+/** Electron Forge: Vite builds (main, preload, one renderer), fuses, installers. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { MakerDeb } from '@electron-forge/maker-deb';
+import { MakerRpm } from '@electron-forge/maker-rpm';
+import { MakerSquirrel } from '@electron-forge/maker-squirrel';
+import { MakerZIP } from '@electron-forge/maker-zip';
+import { FusesPlugin } from '@electron-forge/plugin-fuses';
+import { VitePlugin } from '@electron-forge/plugin-vite';
+import type { ForgeConfig } from '@electron-forge/shared-types';
+import { FuseV1Options, FuseVersion } from '@electron/fuses';
+import { RUNTIME_EXTERNALS, dependencyClosure } from './scripts/runtime-externals.mjs';
+
+const config: ForgeConfig = {
+  packagerConfig: {
+    name: 'Asset Studio',
+    executableName: 'asset-studio',
+    icon: 'build/icon',
+    // Native addons (sharp's .node files and libvips) cannot load from inside the archive.
+    asar: { unpack: '**/{*.node,node_modules/@img/**}' },
+  },
+  rebuildConfig: {},
+  hooks: {
+    // The Vite plugin packages only .vite/; packages kept outside the bundle are copied in with their dependencies.
+    packageAfterCopy: async (_config, buildPath) => {
+      for (const [name, dir] of dependencyClosure(RUNTIME_EXTERNALS, __dirname)) {
+        await fs.promises.cp(dir, path.join(buildPath, 'node_modules', name), { recursive: true, dereference: true });
+      }
+    },
+  },
+  makers: [
+    new MakerSquirrel({ setupIcon: 'build/icon.ico' }),
+    new MakerZIP({}, ['darwin', 'linux']),
+    new MakerRpm({ options: { icon: 'build/icon.png', categories: ['Graphics'] } }),
+    new MakerDeb({ options: { icon: 'build/icon.png', categories: ['Graphics'] } }),
+  ],
+  plugins: [
+    new VitePlugin({
+      build: [
+        { entry: 'electron/app/main.ts', config: 'vite.main.config.ts', target: 'main' },
+        { entry: 'electron/app/preload.ts', config: 'vite.preload.config.ts', target: 'preload' },
+      ],
+      renderer: [{ name: 'main_window', config: 'renderer/vite.config.ts' }],
+    }),
+    // Flipped at package time, before signing: no ELECTRON_RUN_AS_NODE, NODE_OPTIONS or --inspect, app code only from a verified asar.
+    new FusesPlugin({
+      version: FuseVersion.V1,
+      [FuseV1Options.RunAsNode]: false,
+      [FuseV1Options.EnableCookieEncryption]: true,
+      [FuseV1Options.EnableNodeOptionsEnvironmentVariable]: false,
+      [FuseV1Options.EnableNodeCliInspectArguments]: false,
+      [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: true,
+      [FuseV1Options.OnlyLoadAppFromAsar]: true,
+    }),
+  ],
+};
+
+export default config;
