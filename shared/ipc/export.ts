@@ -1,3 +1,111 @@
-/** export channels. Owned by the export feature; filled in by its issue. */
-export const exportRequests = {};
-export const exportEvents = {};
+/**
+ * Export channels: project folders, a home-limited folder browser for the
+ * browser shell, exporting jobs' assets into a folder, and the record of what
+ * went where (so a newer version of an asset replaces the file in place).
+ *
+ * The renderer names jobs by local id and folders by folder id; the only
+ * paths it sends are ones the user typed or picked as project folders.
+ */
+import { z } from 'zod';
+import { event, request } from './define';
+import { exportOptionsSchema } from './settings';
+
+export const PROJECT_ENGINES = ['unity', 'godot', 'unreal', 'plain'] as const;
+export type ProjectEngine = (typeof PROJECT_ENGINES)[number];
+
+export interface ProjectFolderView {
+  id: string;
+  /** Absolute path (after resolving links). */
+  path: string;
+  /** Last path segment, for lists. */
+  name: string;
+  engine: ProjectEngine;
+  /** Subfolder proposed for the engine (relative, `/`-separated). */
+  proposedSubfolder: string;
+  /** Subfolder exports go to (the proposal unless the user changed it). */
+  subfolder: string;
+  /** What the user should know about this engine (e.g. Unreal imports GLB through the editor). */
+  note?: string;
+  /** Checked when listed: the folder is there and writable. */
+  available: boolean;
+}
+
+export interface BrowseListing {
+  /** The directory listed (absolute, real path). */
+  path: string;
+  /** Its parent, unless it is the home directory itself. */
+  parent?: string;
+  home: string;
+  /** Directories only, sorted by name; hidden ones left out. */
+  entries: { name: string; path: string }[];
+  /** More entries than were listed. */
+  truncated: boolean;
+}
+
+export interface ExportItemResult {
+  localId: string;
+  ok: boolean;
+  /** Absolute path written. */
+  path?: string;
+  /** Path inside the project folder, `/`-separated. */
+  relativePath?: string;
+  /** An earlier export of the same asset lineage was replaced at the same path. */
+  replacedInPlace?: boolean;
+  sidecarPath?: string;
+  /** Why this item was not exported. */
+  message?: string;
+}
+
+export interface ExportReport {
+  folderId: string;
+  items: ExportItemResult[];
+}
+
+export interface ExportRecordView {
+  localId: string;
+  jobId?: string;
+  folderId: string;
+  relativePath: string;
+  path: string;
+  exportedAt: string;
+}
+
+const localId = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/);
+const folderId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const absolutePathLike = z.string().min(1).max(4096);
+const subfolder = z
+  .string()
+  .max(300)
+  .refine((s) => !s.split(/[\\/]+/).includes('..'), { message: 'a subfolder cannot go up with ..' });
+
+export const exportRequests = {
+  'export:listFolders': request<ProjectFolderView[]>()(z.object({}).strict()),
+  /** Add a folder by path (typed, dropped or picked in the browser shell's chooser). */
+  'export:addFolder': request<ProjectFolderView>()(z.object({ path: absolutePathLike }).strict()),
+  /** Electron: the system folder dialog. Elsewhere: `unavailable` (use `export:browse`). */
+  'export:pickFolder': request<ProjectFolderView | null>()(z.object({}).strict()),
+  'export:removeFolder': request<null>()(z.object({ folderId }).strict()),
+  'export:setSubfolder': request<ProjectFolderView>()(z.object({ folderId, subfolder }).strict()),
+  /** Browser shell folder chooser: directories under the user's home directory only. */
+  'export:browse': request<BrowseListing>()(z.object({ path: absolutePathLike.optional() }).strict()),
+  'export:run': request<ExportReport>()(
+    z
+      .object({
+        localIds: z.array(localId).min(1).max(1000),
+        folderId,
+        options: exportOptionsSchema.partial().optional(),
+      })
+      .strict(),
+  ),
+  /** Where jobs were exported before (for one job, or all). */
+  'export:records': request<ExportRecordView[]>()(z.object({ localId: localId.optional() }).strict()),
+  /** Electron: show the job's last exported file in the file manager. */
+  'export:reveal': request<boolean>()(z.object({ localId }).strict()),
+};
+
+export const exportEvents = {
+  /** Project folders changed (added, removed, subfolder). */
+  'export:foldersChanged': event<ProjectFolderView[]>(),
+  /** An export finished (any shell): the history can show where things went. */
+  'export:done': event<ExportReport>(),
+};

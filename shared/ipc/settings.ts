@@ -1,3 +1,211 @@
-/** settings channels. Owned by the settings feature; filled in by its issue. */
-export const settingsRequests = {};
-export const settingsEvents = {};
+/**
+ * Settings channels: environments, keys, secret storage, credits, export
+ * defaults and remembered layout.
+ *
+ * A client secret travels renderer → main exactly once (when the user types
+ * it into the write-only field). Nothing main → renderer ever carries it: keys
+ * come back as `KeyView` with the client id masked and `hasSecret`.
+ */
+import { z } from 'zod';
+import { event, request } from './define';
+
+/** Where a key's secret lives. */
+export type SecretStorage =
+  /** Encrypted with the OS keychain (Electron safeStorage). */
+  | 'encrypted'
+  /** Written with Linux's fixed-password backend or as plain text, because the user chose to. */
+  | 'unprotected'
+  /** Memory only: gone when the app quits. */
+  | 'session'
+  /** ASSET_STUDIO_* environment variables. */
+  | 'environment'
+  /** The user-only keys file in the data directory. */
+  | 'file'
+  /** The built-in sandbox's own keys. */
+  | 'builtin'
+  /** No secret held (never given, revoked, or a session secret from an earlier run). */
+  | 'none';
+
+export interface KeyView {
+  id: string;
+  name: string;
+  /** e.g. `abcd…wxyz`: enough to recognise, not enough to use. */
+  clientIdMasked: string;
+  earlyAccess: boolean;
+  hasSecret: boolean;
+  storage: SecretStorage;
+}
+
+export type EnvironmentSource = 'builtin' | 'user' | 'environment' | 'file';
+
+export interface EnvironmentView {
+  id: string;
+  name: string;
+  baseUrl: string;
+  storageUrl: string;
+  builtin: boolean;
+  /** Where this environment is defined: environments from variables or the keys file are read-only here. */
+  source: EnvironmentSource;
+  keys: KeyView[];
+}
+
+/** What Settings tells the user about how secrets are kept in this shell. */
+export interface SecretStorageInfo {
+  backend: 'safe-storage' | 'basic-text' | 'none';
+  /** Secrets typed into Settings can be stored encrypted by the OS. */
+  protectedStorageAvailable: boolean;
+  /** Plain words for the Settings page. */
+  message: string;
+  /** Environment variables / keys file that were read, or refused, and why. */
+  notices: string[];
+}
+
+export interface CreditsInfo {
+  environmentId: string;
+  keyId: string;
+  available: number;
+  required: number;
+  /** When the service reported it (ISO 8601). */
+  at: string;
+}
+
+export const UP_AXES = ['y', 'z'] as const;
+export type UpAxis = (typeof UP_AXES)[number];
+
+export const DEFAULT_NAME_TEMPLATE = '{prompt-slug}_{jobId8}';
+export const NAME_TEMPLATE_FIELDS = ['{prompt-slug}', '{kind}', '{date}', '{jobId}', '{jobId8}'] as const;
+
+export const exportOptionsSchema = z
+  .object({
+    /** File name template (fields: NAME_TEMPLATE_FIELDS). */
+    template: z.string().min(1).max(200),
+    /** Write `NAME.asset.json` beside each file. */
+    sidecar: z.boolean(),
+    /** Up axis the target engine expects; glTF is Y-up. */
+    upAxis: z.enum(UP_AXES),
+    /** Multiply the model's size (glTF units are metres). */
+    scale: z.number().positive().max(10_000),
+    /** Move the origin to the centre of the model's base. */
+    pivotAtBase: z.boolean(),
+  })
+  .strict();
+export type ExportOptions = z.infer<typeof exportOptionsSchema>;
+
+export const DEFAULT_EXPORT_OPTIONS: ExportOptions = {
+  template: DEFAULT_NAME_TEMPLATE,
+  sidecar: true,
+  upAxis: 'y',
+  scale: 1,
+  pivotAtBase: false,
+};
+
+export const layoutSchema = z
+  .object({
+    window: z
+      .object({
+        width: z.number().int().min(320).max(20_000),
+        height: z.number().int().min(240).max(20_000),
+        x: z.number().int().min(-50_000).max(50_000).optional(),
+        y: z.number().int().min(-50_000).max(50_000).optional(),
+        maximized: z.boolean().optional(),
+      })
+      .strict()
+      .optional(),
+    /** Width of the history panel in CSS pixels. */
+    historyWidth: z.number().int().min(120).max(4000).optional(),
+    /** Width of the generate panel in CSS pixels. */
+    generateWidth: z.number().int().min(120).max(4000).optional(),
+  })
+  .strict();
+export type LayoutPrefs = z.infer<typeof layoutSchema>;
+
+export interface SettingsSnapshot {
+  environments: EnvironmentView[];
+  active: { environmentId: string; keyId: string } | null;
+  storage: SecretStorageInfo;
+  /** Last known balance per key, from a 402 answer. */
+  credits: CreditsInfo[];
+  exportDefaults: ExportOptions;
+  layout: LayoutPrefs;
+}
+
+export interface ConnectionTest {
+  outcome: 'connected' | 'rejected' | 'unreachable' | 'unexpected' | 'no-secret';
+  status?: number;
+  /** The sentence Settings shows. */
+  message: string;
+}
+
+const id = z.string().min(1).max(100);
+const name = z.string().trim().min(1).max(80);
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '';
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be an http:// or https:// URL' },
+  );
+const clientId = z.string().trim().min(1).max(500);
+/** Typed once; never echoed. */
+const clientSecret = z.string().min(1).max(2000);
+/**
+ * How to keep a typed secret: 'encrypted' needs OS encryption; 'session'
+ * keeps it in memory; 'unprotected' is the user's explicit choice when the OS
+ * cannot encrypt (or Linux only has its fixed-password backend).
+ */
+const storageChoice = z.enum(['encrypted', 'session', 'unprotected']);
+
+export const settingsRequests = {
+  'settings:get': request<SettingsSnapshot>()(z.object({}).strict()),
+  'settings:addEnvironment': request<EnvironmentView>()(z.object({ name, baseUrl: httpUrl, storageUrl: httpUrl }).strict()),
+  'settings:updateEnvironment': request<EnvironmentView>()(
+    z.object({ environmentId: id, name: name.optional(), baseUrl: httpUrl.optional(), storageUrl: httpUrl.optional() }).strict(),
+  ),
+  /** Removes a user environment and deletes its keys' secrets. */
+  'settings:removeEnvironment': request<null>()(z.object({ environmentId: id }).strict()),
+  'settings:addKey': request<KeyView>()(
+    z
+      .object({
+        environmentId: id,
+        name,
+        clientId,
+        clientSecret: clientSecret.optional(),
+        earlyAccess: z.boolean().optional(),
+        storage: storageChoice.optional(),
+      })
+      .strict(),
+  ),
+  /** A new secret replaces the old one; omit it to keep the current one. */
+  'settings:updateKey': request<KeyView>()(
+    z
+      .object({
+        environmentId: id,
+        keyId: id,
+        name: name.optional(),
+        clientId: clientId.optional(),
+        clientSecret: clientSecret.optional(),
+        earlyAccess: z.boolean().optional(),
+        storage: storageChoice.optional(),
+      })
+      .strict(),
+  ),
+  /** Forgets the key locally and deletes its secret (revoke it in the dashboard too). */
+  'settings:revokeKey': request<null>()(z.object({ environmentId: id, keyId: id }).strict()),
+  'settings:setActive': request<SettingsSnapshot>()(z.object({ environmentId: id, keyId: id }).strict()),
+  'settings:testConnection': request<ConnectionTest>()(z.object({ environmentId: id, keyId: id }).strict()),
+  'settings:setExportDefaults': request<ExportOptions>()(exportOptionsSchema.partial().strict()),
+  'settings:setLayout': request<LayoutPrefs>()(layoutSchema),
+};
+
+export const settingsEvents = {
+  /** The whole snapshot, after any change (small: a handful of environments). */
+  'settings:changed': event<SettingsSnapshot>(),
+};

@@ -1,5 +1,14 @@
-/** Settings: environments, keys, secrets. Placeholder until the settings issue fills it in. */
-import type { BuiltinSandbox, Environment, EnvironmentRegistry, EventSink, PartialHandlers, Platform, SecretCipher } from '../contracts';
+/**
+ * Settings: environments, keys, secrets, credits, export defaults, layout.
+ * The registry it returns is the only way any service obtains a secret.
+ */
+import type { CreditsInfo, LayoutPrefs, Result, SettingsSnapshot } from '../../../shared/ipc';
+import type { BuiltinSandbox, EnvironmentRegistry, EventSink, PartialHandlers, Platform, SecretCipher } from '../contracts';
+import type { JobEngine } from '../jobs/engine-api';
+import type { FetchLike } from './connection-test';
+import { SettingsService } from './settings-service';
+
+export { BUILTIN_ENVIRONMENT_ID, BUILTIN_ENVIRONMENT_NAME, SettingsService } from './settings-service';
 
 export interface SettingsDeps {
   dataDir: string;
@@ -9,33 +18,79 @@ export interface SettingsDeps {
   builtinSandbox?: BuiltinSandbox;
   /** Process environment (ASSET_STUDIO_* variables), injected for tests. */
   env?: NodeJS.ProcessEnv;
+  /** For "Test connection"; defaults to global fetch. */
+  fetch?: FetchLike;
+  /** The logger's redaction hook (log.ts `registerSecret`): every secret the service sees is registered. */
+  registerSecret?: (secret: string) => void;
 }
 
-export function setupSettings(deps: SettingsDeps): { registry: EnvironmentRegistry; handlers: PartialHandlers; dispose(): Promise<void> } {
-  const sandbox = deps.builtinSandbox;
-  const environments: Environment[] = sandbox
-    ? [
-        {
-          id: 'sandbox',
-          name: 'Sandbox (built-in)',
-          baseUrl: sandbox.baseUrl,
-          storageUrl: sandbox.storageUrl,
-          builtin: true,
-          keys: sandbox.keys.map((k, i) => ({ id: `sandbox-key-${i + 1}`, name: `Sandbox key ${i + 1}`, clientId: k.clientId, earlyAccess: k.earlyAccess, hasSecret: true })),
-        },
-      ]
-    : [];
-  const registry: EnvironmentRegistry = {
-    list: () => environments,
-    get: (id) => environments.find((e) => e.id === id),
-    active: () => (environments[0]?.keys[0] ? { environment: environments[0], key: environments[0].keys[0] } : undefined),
-    credentials: (envId, keyId) => {
-      const env = environments.find((e) => e.id === envId);
-      const idx = env?.keys.findIndex((k) => k.id === keyId) ?? -1;
-      const k = idx >= 0 ? sandbox?.keys[idx] : undefined;
-      return k ? { clientId: k.clientId, clientSecret: k.clientSecret } : undefined;
-    },
-    onChange: () => () => {},
+export interface SettingsSetup {
+  registry: EnvironmentRegistry;
+  handlers: PartialHandlers;
+  dispose(): Promise<void>;
+  /** Full snapshot (what `settings:get` returns). */
+  snapshot(): SettingsSnapshot;
+  /** For `app:info.secretSource`. */
+  secretSource: SettingsService['secretSource'];
+  /** Remembered window size and panel widths (the Electron window reads and writes these). */
+  layout(): LayoutPrefs;
+  setLayout(patch: LayoutPrefs): Result<LayoutPrefs>;
+  /** Record a 402's balance directly. */
+  recordCredits(credits: CreditsInfo): void;
+  /** Follow the engine: every record carrying 402 figures updates the last known balance. Returns an unsubscribe. */
+  watchEngine(engine: JobEngine): () => void;
+}
+
+export function setupSettings(deps: SettingsDeps): SettingsSetup {
+  const service = new SettingsService(deps);
+  const stopBroadcast = service.onChange(() => deps.events.emit('settings:changed', service.snapshot()));
+  const engineWatches = new Set<() => void>();
+
+  const handlers: PartialHandlers = {
+    'settings:get': async () => ({ ok: true, value: service.snapshot() }),
+    'settings:addEnvironment': async (args) => service.addEnvironment(args),
+    'settings:updateEnvironment': async (args) => service.updateEnvironment(args),
+    'settings:removeEnvironment': async ({ environmentId }) => service.removeEnvironment(environmentId),
+    'settings:addKey': async (args) => service.addKey(args),
+    'settings:updateKey': async (args) => service.updateKey(args),
+    'settings:revokeKey': async ({ environmentId, keyId }) => service.revokeKey(environmentId, keyId),
+    'settings:setActive': async ({ environmentId, keyId }) => service.setActive(environmentId, keyId),
+    'settings:testConnection': async ({ environmentId, keyId }) => service.testConnection(environmentId, keyId),
+    'settings:setExportDefaults': async (patch) => service.setExportDefaults(stripUndefined(patch)),
+    'settings:setLayout': async (patch) => service.setLayout(stripUndefined(patch)),
   };
-  return { registry, handlers: {}, dispose: async () => {} };
+
+  return {
+    registry: service.registry,
+    handlers,
+    snapshot: () => service.snapshot(),
+    secretSource: () => service.secretSource(),
+    layout: () => service.layout(),
+    setLayout: (patch) => service.setLayout(patch),
+    recordCredits: (credits) => service.recordCredits(credits),
+    watchEngine(engine) {
+      const seen = (job: Parameters<Parameters<JobEngine['onChange']>[0]>[0]) => {
+        const credits = job.problem?.credits;
+        if (credits && job.problem?.status === 402) {
+          service.recordCredits({ environmentId: job.environmentId, keyId: job.keyId, available: credits.available, required: credits.required, at: job.updatedAt });
+        }
+      };
+      for (const job of engine.list({ includeHidden: true })) seen(job);
+      const stop = engine.onChange(seen);
+      engineWatches.add(stop);
+      return () => {
+        stop();
+        engineWatches.delete(stop);
+      };
+    },
+    dispose: async () => {
+      stopBroadcast();
+      for (const stop of engineWatches) stop();
+      engineWatches.clear();
+    },
+  };
+}
+
+function stripUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }

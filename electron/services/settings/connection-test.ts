@@ -1,0 +1,52 @@
+/**
+ * "Test connection": look up a job id that cannot exist. The service checks
+ * the credentials before the id, so 404 means the key was accepted and 401
+ * means it was not — without creating anything or spending credits.
+ */
+import { randomUUID } from 'node:crypto';
+import { ENDPOINTS } from '../../../shared/api';
+import type { ConnectionTest } from '../../../shared/ipc';
+import type { Credentials } from '../contracts';
+
+export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; signal: AbortSignal }) => Promise<{ status: number }>;
+
+export async function testConnection(baseUrl: string, credentials: Credentials, fetchImpl: FetchLike, timeoutMs = 15_000): Promise<ConnectionTest> {
+  const probeId = `connection-test-${randomUUID()}`;
+  const url = `${baseUrl.replace(/\/+$/, '')}${ENDPOINTS['get-job'].path.replace('{jobId}', probeId)}`;
+  let status: number;
+  try {
+    const response = await fetchImpl(url, {
+      method: 'GET',
+      headers: { 'x-client-id': credentials.clientId, 'x-client-secret': credentials.clientSecret, accept: 'application/json' },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    status = response.status;
+  } catch (err) {
+    return { outcome: 'unreachable', message: `Could not reach ${baseUrl}: ${describeNetworkError(err)}. Check the base URL and your connection.` };
+  }
+  if (status === 404) return { outcome: 'connected', status, message: 'Connected: the service accepted this key.' };
+  if (status === 401) return { outcome: 'rejected', status, message: 'The service rejected this key (401). Check the client id and secret.' };
+  if (status === 403) return { outcome: 'rejected', status, message: 'The service refused this key (403). It may have been revoked or lack access; check it in the API dashboard.' };
+  if (status === 402) return { outcome: 'connected', status, message: 'Connected, but the service reports that API billing is not set up or credits are exhausted (402).' };
+  return { outcome: 'unexpected', status, message: `The service answered ${status}, which a key check does not expect. Check the base URL.` };
+}
+
+/** A network failure in words, built from the error's code only (never from request details). */
+function describeNetworkError(err: unknown): string {
+  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return 'no answer in time';
+  const cause = err instanceof Error ? (err as Error & { cause?: { code?: unknown } }).cause : undefined;
+  const code = typeof cause?.code === 'string' ? cause.code : undefined;
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'the connection was refused';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'the host name could not be resolved';
+    case 'ECONNRESET':
+      return 'the connection was reset';
+    case undefined:
+      return 'a network error';
+    default:
+      return `a network error (${code})`;
+  }
+}

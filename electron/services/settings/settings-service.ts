@@ -1,0 +1,473 @@
+/**
+ * Environments and keys, as one registry the engine signs requests from and
+ * one snapshot the renderer shows. Four sources feed it: the built-in sandbox,
+ * the ASSET_STUDIO_* variables, the user-only keys file, and what the user
+ * added in Settings (non-secret part in config.json, secrets in SecretStore).
+ */
+import { randomBytes } from 'node:crypto';
+import { fail, ok, type ConnectionTest, type CreditsInfo, type EnvironmentSource, type EnvironmentView, type ExportOptions, type KeyView, type LayoutPrefs, type Result, type SecretStorage, type SecretStorageInfo, type SettingsSnapshot } from '../../../shared/ipc';
+import type { BuiltinSandbox, Credentials, Environment, EnvironmentRegistry, KeyInfo, SecretCipher } from '../contracts';
+import { readEnvironmentVariables, readKeysFile, type ExternalEnvironment } from '../secrets/external-keys';
+import { maskClientId } from '../secrets/mask';
+import { SecretStore, type SecretMode } from '../secrets/secret-store';
+import { ConfigStore, type StoredKey } from './config-store';
+import { testConnection, type FetchLike } from './connection-test';
+
+export const BUILTIN_ENVIRONMENT_ID = 'sandbox';
+export const BUILTIN_ENVIRONMENT_NAME = 'Sandbox (built-in)';
+
+export interface SettingsServiceDeps {
+  dataDir: string;
+  cipher: SecretCipher;
+  builtinSandbox?: BuiltinSandbox;
+  env?: NodeJS.ProcessEnv;
+  fetch?: FetchLike;
+  /** Tell the logger to redact this string wherever it appears. */
+  registerSecret?: (secret: string) => void;
+  now?: () => Date;
+}
+
+interface RuntimeKey {
+  info: KeyInfo;
+  storage: SecretStorage;
+}
+interface RuntimeEnvironment {
+  env: Omit<Environment, 'keys'>;
+  source: EnvironmentSource;
+  keys: RuntimeKey[];
+}
+
+type StorageChoice = 'encrypted' | 'session' | 'unprotected';
+
+const newId = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex')}`;
+
+export class SettingsService {
+  private readonly config: ConfigStore;
+  private readonly secrets: SecretStore;
+  private readonly external: ExternalEnvironment[];
+  private readonly notices: string[];
+  private readonly listeners = new Set<() => void>();
+  private readonly registered = new Set<string>();
+
+  constructor(private readonly deps: SettingsServiceDeps) {
+    this.config = new ConfigStore(deps.dataDir);
+    this.secrets = new SecretStore(deps.dataDir, deps.cipher);
+    const fromVars = readEnvironmentVariables(deps.env ?? {});
+    const fromFile = readKeysFile(deps.dataDir);
+    this.external = [...(fromVars.environment ? [fromVars.environment] : []), ...fromFile.environments];
+    this.notices = [
+      ...fromVars.notices,
+      ...fromFile.notices,
+      ...(this.config.loadProblem ? [this.config.loadProblem] : []),
+      ...(this.secrets.loadProblem ? [this.secrets.loadProblem] : []),
+    ];
+    for (const env of this.external) for (const key of env.keys) this.register(key.clientSecret);
+    const sandbox = deps.builtinSandbox;
+    if (sandbox) {
+      for (const key of sandbox.keys) this.register(key.clientSecret);
+      // Mirror the remembered early-access switches onto the sandbox.
+      for (const [clientId, enabled] of Object.entries(this.config.get().sandboxEarlyAccess)) {
+        if (sandbox.keys.some((k) => k.clientId === clientId)) sandbox.setEarlyAccess(clientId, enabled);
+      }
+    }
+  }
+
+  // ---- the registry the engine uses ------------------------------------------------------
+
+  readonly registry: EnvironmentRegistry = {
+    list: () => this.environments().map(toEnvironment),
+    get: (id) => {
+      const found = this.environments().find((e) => e.env.id === id);
+      return found ? toEnvironment(found) : undefined;
+    },
+    active: () => {
+      const pair = this.activePair();
+      if (!pair) return undefined;
+      const env = this.environments().find((e) => e.env.id === pair.environmentId)!;
+      return { environment: toEnvironment(env), key: env.keys.find((k) => k.info.id === pair.keyId)!.info };
+    },
+    credentials: (environmentId, keyId) => this.credentials(environmentId, keyId),
+    onChange: (listener) => {
+      this.listeners.add(listener);
+      return () => this.listeners.delete(listener);
+    },
+  };
+
+  private credentials(environmentId: string, keyId: string): Credentials | undefined {
+    const env = this.environments().find((e) => e.env.id === environmentId);
+    const key = env?.keys.find((k) => k.info.id === keyId);
+    if (!env || !key) return undefined;
+    let secret: string | undefined;
+    if (env.source === 'builtin') {
+      secret = this.deps.builtinSandbox?.keys.find((k) => k.clientId === key.info.clientId)?.clientSecret;
+    } else if (env.source === 'environment' || env.source === 'file') {
+      secret = this.external.find((e) => e.id === env.env.id)?.keys.find((k) => k.clientId === key.info.clientId)?.clientSecret;
+    } else {
+      secret = this.secrets.reveal(keyId);
+    }
+    if (secret === undefined) return undefined;
+    this.register(secret);
+    return { clientId: key.info.clientId, clientSecret: secret };
+  }
+
+  // ---- what the renderer sees ------------------------------------------------------------
+
+  snapshot(): SettingsSnapshot {
+    const cfg = this.config.get();
+    const pair = this.activePair();
+    return {
+      environments: this.environments().map(toView),
+      active: pair ?? null,
+      storage: this.storageInfo(),
+      credits: cfg.credits.map((c) => ({ ...c })),
+      exportDefaults: { ...cfg.exportDefaults },
+      layout: structuredClone(cfg.layout),
+    };
+  }
+
+  /** Where secrets come from in this shell, for `app:info`. */
+  secretSource(): 'safe-storage' | 'session-only' | 'environment' | 'file' | 'plaintext-by-choice' {
+    const { backend } = this.deps.cipher;
+    if (backend === 'none') {
+      if (this.external.some((e) => e.source === 'environment')) return 'environment';
+      if (this.external.some((e) => e.source === 'file')) return 'file';
+      return 'session-only';
+    }
+    if (backend === 'safe-storage' && this.deps.cipher.isEncryptionAvailable()) return 'safe-storage';
+    const anyUnprotected = this.config.get().environments.some((e) => e.keys.some((k) => k.secret === 'unprotected'));
+    return anyUnprotected ? 'plaintext-by-choice' : 'session-only';
+  }
+
+  private storageInfo(): SecretStorageInfo {
+    const { cipher } = this.deps;
+    const protectedStorageAvailable = cipher.backend === 'safe-storage' && cipher.isEncryptionAvailable();
+    let message: string;
+    if (protectedStorageAvailable) {
+      message = "Secrets you type here are encrypted with your operating system's keychain and decrypted only when a request is signed.";
+    } else if (cipher.backend === 'basic-text') {
+      message =
+        'This Linux session has no keyring, so secrets could only be scrambled with a fixed password that any program on this computer can undo. Keep a secret for this session only, or store it knowing it is not protected.';
+    } else if (cipher.backend === 'safe-storage') {
+      message = 'Encryption is not available on this system. Keep a secret for this session only, or store it knowing it is not protected (plain text on disk).';
+    } else {
+      message =
+        'In the browser shell and the command line, secrets come from the ASSET_STUDIO_* environment variables or from keys.json in the data folder (readable by you only). A secret typed here is kept for this session only.';
+    }
+    return { backend: cipher.backend, protectedStorageAvailable, message, notices: [...this.notices] };
+  }
+
+  // ---- assembling the environments -------------------------------------------------------
+
+  private environments(): RuntimeEnvironment[] {
+    const cfg = this.config.get();
+    const list: RuntimeEnvironment[] = [];
+    const sandbox = this.deps.builtinSandbox;
+    if (sandbox) {
+      list.push({
+        env: { id: BUILTIN_ENVIRONMENT_ID, name: BUILTIN_ENVIRONMENT_NAME, baseUrl: sandbox.baseUrl, storageUrl: sandbox.storageUrl, builtin: true },
+        source: 'builtin',
+        keys: sandbox.keys.map((k, i) => ({
+          info: {
+            id: `sandbox-key-${i + 1}`,
+            name: `Sandbox key ${i + 1}`,
+            clientId: k.clientId,
+            earlyAccess: cfg.sandboxEarlyAccess[k.clientId] ?? k.earlyAccess,
+            hasSecret: true,
+          },
+          storage: 'builtin',
+        })),
+      });
+    }
+    for (const ext of this.external) {
+      list.push({
+        env: { id: ext.id, name: ext.name, baseUrl: ext.baseUrl, storageUrl: ext.storageUrl, builtin: false },
+        source: ext.source,
+        keys: ext.keys.map((k, i) => ({
+          info: { id: `${ext.id}-key-${i + 1}`, name: k.name, clientId: k.clientId, earlyAccess: k.earlyAccess, hasSecret: true },
+          storage: ext.source,
+        })),
+      });
+    }
+    for (const env of cfg.environments) {
+      list.push({
+        env: { id: env.id, name: env.name, baseUrl: env.baseUrl, storageUrl: env.storageUrl, builtin: false },
+        source: 'user',
+        keys: env.keys.map((k) => {
+          const mode = this.secrets.modeOf(k.id);
+          return {
+            info: { id: k.id, name: k.name, clientId: k.clientId, earlyAccess: k.earlyAccess, hasSecret: mode !== undefined },
+            storage: mode ?? 'none',
+          };
+        }),
+      });
+    }
+    return list;
+  }
+
+  /** The stored choice if it still exists, else the first key that can sign, else the first key. */
+  private activePair(): { environmentId: string; keyId: string } | undefined {
+    const envs = this.environments();
+    const chosen = this.config.get().active;
+    if (chosen) {
+      const env = envs.find((e) => e.env.id === chosen.environmentId);
+      if (env?.keys.some((k) => k.info.id === chosen.keyId)) return { ...chosen };
+    }
+    for (const env of envs) {
+      const key = env.keys.find((k) => k.info.hasSecret);
+      if (key) return { environmentId: env.env.id, keyId: key.info.id };
+    }
+    const first = envs.find((e) => e.keys.length > 0);
+    return first ? { environmentId: first.env.id, keyId: first.keys[0]!.info.id } : undefined;
+  }
+
+  // ---- changes -------------------------------------------------------------------------------
+
+  addEnvironment(args: { name: string; baseUrl: string; storageUrl: string }): Result<EnvironmentView> {
+    if (this.environments().some((e) => e.env.name.toLowerCase() === args.name.toLowerCase())) {
+      return fail('duplicate-name', `An environment named "${args.name}" already exists; choose another name.`, { fields: [{ field: 'name', message: 'already used' }] });
+    }
+    const id = newId('env');
+    this.config.update((c) => {
+      c.environments.push({ id, name: args.name, baseUrl: trimUrl(args.baseUrl), storageUrl: trimUrl(args.storageUrl), keys: [] });
+    });
+    this.changed();
+    return ok(toView(this.environments().find((e) => e.env.id === id)!));
+  }
+
+  updateEnvironment(args: { environmentId: string; name?: string; baseUrl?: string; storageUrl?: string }): Result<EnvironmentView> {
+    const problem = this.userEnvironmentProblem(args.environmentId);
+    if (problem) return problem;
+    if (args.name && this.environments().some((e) => e.env.id !== args.environmentId && e.env.name.toLowerCase() === args.name!.toLowerCase())) {
+      return fail('duplicate-name', `An environment named "${args.name}" already exists; choose another name.`, { fields: [{ field: 'name', message: 'already used' }] });
+    }
+    this.config.update((c) => {
+      const env = c.environments.find((e) => e.id === args.environmentId)!;
+      if (args.name) env.name = args.name;
+      if (args.baseUrl) env.baseUrl = trimUrl(args.baseUrl);
+      if (args.storageUrl) env.storageUrl = trimUrl(args.storageUrl);
+    });
+    this.changed();
+    return ok(toView(this.environments().find((e) => e.env.id === args.environmentId)!));
+  }
+
+  removeEnvironment(environmentId: string): Result<null> {
+    const problem = this.userEnvironmentProblem(environmentId);
+    if (problem) return problem;
+    const env = this.config.get().environments.find((e) => e.id === environmentId)!;
+    for (const key of env.keys) this.secrets.delete(key.id);
+    this.config.update((c) => {
+      c.environments = c.environments.filter((e) => e.id !== environmentId);
+      c.credits = c.credits.filter((cr) => cr.environmentId !== environmentId);
+      if (c.active?.environmentId === environmentId) c.active = null;
+    });
+    this.changed();
+    return ok(null);
+  }
+
+  addKey(args: { environmentId: string; name: string; clientId: string; clientSecret?: string; earlyAccess?: boolean; storage?: StorageChoice }): Result<KeyView> {
+    const problem = this.userEnvironmentProblem(args.environmentId);
+    if (problem) return problem;
+    const env = this.config.get().environments.find((e) => e.id === args.environmentId)!;
+    if (env.keys.some((k) => k.name.toLowerCase() === args.name.toLowerCase())) {
+      return fail('duplicate-name', `This environment already has a key named "${args.name}".`, { fields: [{ field: 'name', message: 'already used' }] });
+    }
+    const id = newId('key');
+    let mode: SecretMode | undefined;
+    if (args.clientSecret !== undefined) {
+      const checked = this.checkStorageChoice(args.storage);
+      if (!checked.ok) return checked;
+      mode = checked.value;
+      this.register(args.clientSecret);
+      this.secrets.put(id, args.clientSecret, mode);
+    }
+    const stored: StoredKey = { id, name: args.name, clientId: args.clientId.trim(), earlyAccess: args.earlyAccess ?? false, secret: mode ?? 'none' };
+    this.config.update((c) => {
+      c.environments.find((e) => e.id === args.environmentId)!.keys.push(stored);
+    });
+    this.changed();
+    return ok(this.keyView(args.environmentId, id)!);
+  }
+
+  updateKey(args: { environmentId: string; keyId: string; name?: string; clientId?: string; clientSecret?: string; earlyAccess?: boolean; storage?: StorageChoice }): Result<KeyView> {
+    if (args.environmentId === BUILTIN_ENVIRONMENT_ID) {
+      // The sandbox's keys are its own; only the early-access switch is the user's.
+      const key = this.environments()[0]?.source === 'builtin' ? this.environments()[0]!.keys.find((k) => k.info.id === args.keyId) : undefined;
+      if (!key) return fail('not-found', 'That sandbox key does not exist.');
+      if (args.name || args.clientId || args.clientSecret || args.storage) {
+        return fail('read-only', 'The built-in sandbox keys cannot be edited; only their early-access switch can.');
+      }
+      if (args.earlyAccess !== undefined) {
+        const enabled = args.earlyAccess;
+        this.config.update((c) => {
+          c.sandboxEarlyAccess[key.info.clientId] = enabled;
+        });
+        this.deps.builtinSandbox!.setEarlyAccess(key.info.clientId, enabled);
+        this.changed();
+      }
+      return ok(this.keyView(args.environmentId, args.keyId)!);
+    }
+    const problem = this.userEnvironmentProblem(args.environmentId);
+    if (problem) return problem;
+    const env = this.config.get().environments.find((e) => e.id === args.environmentId)!;
+    if (!env.keys.some((k) => k.id === args.keyId)) return fail('not-found', 'That key does not exist in this environment.');
+    if (args.name && env.keys.some((k) => k.id !== args.keyId && k.name.toLowerCase() === args.name!.toLowerCase())) {
+      return fail('duplicate-name', `This environment already has a key named "${args.name}".`, { fields: [{ field: 'name', message: 'already used' }] });
+    }
+    let mode: SecretMode | undefined;
+    if (args.clientSecret !== undefined) {
+      const checked = this.checkStorageChoice(args.storage);
+      if (!checked.ok) return checked;
+      mode = checked.value;
+      this.register(args.clientSecret);
+      this.secrets.put(args.keyId, args.clientSecret, mode);
+    }
+    this.config.update((c) => {
+      const key = c.environments.find((e) => e.id === args.environmentId)!.keys.find((k) => k.id === args.keyId)!;
+      if (args.name) key.name = args.name;
+      if (args.clientId) key.clientId = args.clientId.trim();
+      if (args.earlyAccess !== undefined) key.earlyAccess = args.earlyAccess;
+      if (mode) key.secret = mode;
+    });
+    this.changed();
+    return ok(this.keyView(args.environmentId, args.keyId)!);
+  }
+
+  revokeKey(environmentId: string, keyId: string): Result<null> {
+    const problem = this.userEnvironmentProblem(environmentId);
+    if (problem) return problem;
+    const env = this.config.get().environments.find((e) => e.id === environmentId)!;
+    if (!env.keys.some((k) => k.id === keyId)) return fail('not-found', 'That key does not exist in this environment.');
+    this.secrets.delete(keyId);
+    this.config.update((c) => {
+      const e = c.environments.find((x) => x.id === environmentId)!;
+      e.keys = e.keys.filter((k) => k.id !== keyId);
+      c.credits = c.credits.filter((cr) => !(cr.environmentId === environmentId && cr.keyId === keyId));
+      if (c.active?.environmentId === environmentId && c.active.keyId === keyId) c.active = null;
+    });
+    this.changed();
+    return ok(null);
+  }
+
+  setActive(environmentId: string, keyId: string): Result<SettingsSnapshot> {
+    const env = this.environments().find((e) => e.env.id === environmentId);
+    if (!env) return fail('not-found', 'That environment does not exist.');
+    if (!env.keys.some((k) => k.info.id === keyId)) return fail('not-found', `The environment "${env.env.name}" has no such key.`);
+    this.config.update((c) => {
+      c.active = { environmentId, keyId };
+    });
+    this.changed();
+    return ok(this.snapshot());
+  }
+
+  async testConnection(environmentId: string, keyId: string): Promise<Result<ConnectionTest>> {
+    const env = this.environments().find((e) => e.env.id === environmentId);
+    const key = env?.keys.find((k) => k.info.id === keyId);
+    if (!env || !key) return fail('not-found', 'That environment or key does not exist.');
+    const credentials = this.credentials(environmentId, keyId);
+    if (!credentials) {
+      return ok({ outcome: 'no-secret', message: 'This key has no secret stored. Type its client secret in Settings, then test again.' });
+    }
+    const fetchImpl = this.deps.fetch ?? (globalThis.fetch as unknown as FetchLike);
+    return ok(await testConnection(env.env.baseUrl, credentials, fetchImpl));
+  }
+
+  setExportDefaults(patch: Partial<ExportOptions>): Result<ExportOptions> {
+    const next = this.config.update((c) => {
+      c.exportDefaults = { ...c.exportDefaults, ...patch };
+    });
+    this.changed();
+    return ok({ ...next.exportDefaults });
+  }
+
+  layout(): LayoutPrefs {
+    return structuredClone(this.config.get().layout);
+  }
+
+  setLayout(patch: LayoutPrefs): Result<LayoutPrefs> {
+    const next = this.config.update((c) => {
+      c.layout = { ...c.layout, ...patch };
+    });
+    // Layout changes are frequent (dragging a splitter) and need no broadcast.
+    return ok(structuredClone(next.layout));
+  }
+
+  /** The last balance a 402 reported for a key; the engine calls this (or watchEngine feeds it). */
+  recordCredits(credits: CreditsInfo): void {
+    const previous = this.config.get().credits.find((c) => c.environmentId === credits.environmentId && c.keyId === credits.keyId);
+    if (previous && previous.at >= credits.at) return;
+    this.config.update((c) => {
+      c.credits = [...c.credits.filter((x) => !(x.environmentId === credits.environmentId && x.keyId === credits.keyId)), { ...credits }];
+    });
+    this.changed();
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  // ---- helpers -------------------------------------------------------------------------------
+
+  private checkStorageChoice(choice: StorageChoice | undefined): Result<SecretMode> {
+    const { cipher } = this.deps;
+    const protectedAvailable = cipher.backend === 'safe-storage' && cipher.isEncryptionAvailable();
+    if (cipher.backend === 'none') {
+      if (choice === undefined || choice === 'session') return ok('session');
+      return fail(
+        'storage-unavailable',
+        'This shell cannot store secrets. Keep it for this session only, or put the key in the ASSET_STUDIO_* environment variables or in keys.json (chmod 600).',
+        { fields: [{ field: 'storage', message: 'session only here' }] },
+      );
+    }
+    if (choice === undefined || choice === 'encrypted') {
+      if (protectedAvailable) return ok('encrypted');
+      return fail(
+        'storage-choice-needed',
+        'Secrets cannot be encrypted on this system. Choose "Keep for this session only" or "Store it, knowing it is not protected".',
+        { fields: [{ field: 'storage', message: 'choose how to keep the secret' }] },
+      );
+    }
+    return ok(choice);
+  }
+
+  private userEnvironmentProblem(environmentId: string): { ok: false; problem: import('../../../shared/ipc').Problem } | undefined {
+    const env = this.environments().find((e) => e.env.id === environmentId);
+    if (!env) return fail('not-found', 'That environment does not exist.');
+    if (env.source === 'builtin') return fail('read-only', 'The built-in sandbox cannot be changed or removed.');
+    if (env.source === 'environment') return fail('read-only', 'This environment comes from ASSET_STUDIO_* environment variables; change them and restart.');
+    if (env.source === 'file') return fail('read-only', 'This environment comes from keys.json in the data folder; edit that file and restart.');
+    return undefined;
+  }
+
+  private keyView(environmentId: string, keyId: string): KeyView | undefined {
+    const env = this.environments().find((e) => e.env.id === environmentId);
+    const key = env?.keys.find((k) => k.info.id === keyId);
+    return key ? toKeyView(key) : undefined;
+  }
+
+  private register(secret: string): void {
+    if (this.registered.has(secret)) return;
+    this.registered.add(secret);
+    this.deps.registerSecret?.(secret);
+  }
+
+  private changed(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
+function trimUrl(url: string): string {
+  return url.trim().replace(/\/+$/, '');
+}
+
+function toEnvironment(e: RuntimeEnvironment): Environment {
+  return { ...e.env, keys: e.keys.map((k) => ({ ...k.info })) };
+}
+
+function toKeyView(k: RuntimeKey): KeyView {
+  return { id: k.info.id, name: k.info.name, clientIdMasked: maskClientId(k.info.clientId), earlyAccess: k.info.earlyAccess, hasSecret: k.info.hasSecret, storage: k.storage };
+}
+
+function toView(e: RuntimeEnvironment): EnvironmentView {
+  return { ...e.env, source: e.source, keys: e.keys.map(toKeyView) };
+}
