@@ -165,3 +165,12 @@ export const batchEvents = {
   /** A batch changed (rows, state, counts). */
   'batch:changed': event<Batch>(),
 };
+
+/** `m:ss`, or `h:mm:ss` past an hour: elapsed time and estimates in the batch view and the CLI. */
+export function formatDuration(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}

@@ -1,13 +1,7 @@
 /** Words and lines about a batch's progress, shared by the CLI and tests. */
-import type { Batch, BatchCounts } from '../../../shared/ipc';
+import { formatDuration, type Batch, type BatchCounts } from '../../../shared/ipc';
 
-export function formatDuration(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = String(s % 60).padStart(2, '0');
-  return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
-}
+export { formatDuration };
 
 /** Rows that were meant to be sent (neither invalid nor skipped). */
 export function validRows(counts: BatchCounts): number {

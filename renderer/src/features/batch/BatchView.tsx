@@ -1,4 +1,60 @@
-/** Placeholder: replaced by its feature. */
+/**
+ * The batch view: open a list (CSV or JSON), check every row before anything
+ * is sent, fix or skip invalid rows, choose what to do with duplicates, run
+ * it into a project folder, and follow it (pause, resume, cancel).
+ */
+import { useEffect } from 'react';
+import type { Batch } from '../../../../shared/ipc';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { useStore } from '../../state/store';
+import { BatchImport } from './BatchImport';
+import { BatchProgress } from './BatchProgress';
+import { BatchRows } from './BatchRows';
+import { BatchRun } from './BatchRun';
+import './batch.css';
+
 export function BatchView() {
-  return <section aria-label="Batch" />;
+  const open = useStore((s) => s.batchOpen);
+  const openView = useStore((s) => s.openBatchView);
+  const close = useStore((s) => s.closeBatchView);
+  const connect = useStore((s) => s.connectBatches);
+  const batch = useStore((s) => (s.currentBatchId ? s.batches[s.currentBatchId] : undefined));
+  const error = useStore((s) => s.batchError);
+  const showBatch = useStore((s) => s.showBatch);
+
+  useEffect(() => connect(), [connect]);
+
+  const full = batch && 'rows' in batch ? (batch as Batch) : undefined;
+  return (
+    <section aria-label="Batch">
+      <Button className="batch-launcher" onClick={openView}>
+        Batch…
+      </Button>
+      <Dialog open={open} title="Batch" onClose={close} className="batch-dialog">
+        {!full || full.state === 'finished' || full.state === 'cancelled' ? <BatchImport /> : null}
+        {error ? (
+          <p className="batch-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        {full ? (
+          <>
+            <h3 className="dialog-title">
+              {full.name} · {full.counts.total} rows
+            </h3>
+            {full.state === 'draft' ? <BatchRun batch={full} /> : <BatchProgress batch={full} />}
+            <BatchRows batch={full} />
+            {full.state === 'finished' || full.state === 'cancelled' ? (
+              <div className="batch-actions">
+                <Button size="small" onClick={() => void showBatch(undefined)}>
+                  Close this batch
+                </Button>
+              </div>
+            ) : null}
+          </>
+        ) : null}
+      </Dialog>
+    </section>
+  );
 }

@@ -1,0 +1,173 @@
+/**
+ * Every row of the list with its state and problems. Before a row is sent it
+ * can be edited (fields re-checked by the host against the catalogue),
+ * skipped, or, when it repeats a ledger job, set to reuse that result or
+ * generate again. Sent rows link to their history item.
+ */
+import { useState } from 'react';
+import { ENDPOINTS, isGenerationKind, type FieldSpec } from '../../../../shared/api';
+import type { Batch, BatchRow } from '../../../../shared/ipc';
+import { Button } from '../../components/Button';
+import { useStore } from '../../state/store';
+import { fieldsLine } from './format';
+
+export function BatchRows({ batch }: { batch: Batch }) {
+  const editable = batch.state === 'draft' || batch.state === 'running' || batch.state === 'paused';
+  return (
+    <div className="batch-table-wrap">
+      <table className="batch-table" aria-label="Batch rows">
+        <thead>
+          <tr>
+            <th scope="col">Row</th>
+            <th scope="col">Kind</th>
+            <th scope="col">Request</th>
+            <th scope="col">State</th>
+            <th scope="col">Result</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {batch.rows.map((row) => (
+            <RowLine key={row.row} batch={batch} row={row} editable={editable && !row.localId} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function RowLine({ batch, row, editable }: { batch: Batch; row: BatchRow; editable: boolean }) {
+  const update = useStore((s) => s.updateBatchRow);
+  const busy = useStore((s) => s.batchBusy);
+  const [editing, setEditing] = useState(false);
+  return (
+    <tr data-row={row.row} data-state={row.state} aria-label={`Row ${row.row}`}>
+      <td>{row.row}</td>
+      <td>{row.kind || '—'}</td>
+      <td className="batch-fields">
+        {editing ? (
+          <RowEditor
+            row={row}
+            onDone={async (fields, kind) => {
+              const saved = await update({ batchId: batch.id, row: row.row, fields, ...(kind ? { kind } : {}) });
+              if (saved) setEditing(false);
+            }}
+            onCancel={() => setEditing(false)}
+          />
+        ) : (
+          fieldsLine(row.fields)
+        )}
+        {row.problems.length ? (
+          <ul className="batch-problems" aria-label={`Row ${row.row} problems`}>
+            {row.problems.map((p, i) => (
+              <li key={i}>{p.message}</li>
+            ))}
+          </ul>
+        ) : null}
+        {row.duplicateOf ? (
+          <div className="batch-warning">
+            Same request as an earlier job ({row.duplicateOf.jobId ?? row.duplicateOf.localId}, {row.duplicateOf.state}).
+          </div>
+        ) : null}
+      </td>
+      <td>
+        <span className={`batch-state batch-state-${row.state}`}>{row.state}</span>
+        {row.error ? <div className="batch-problems">{row.error}</div> : null}
+      </td>
+      <td>
+        {row.localId ? <HistoryLink localId={row.localId} jobId={row.jobId} /> : null}
+        {row.file ? <div>{row.file}</div> : null}
+      </td>
+      <td>
+        {editable ? (
+          <div className="batch-actions">
+            {!editing ? (
+              <Button size="small" disabled={busy} onClick={() => setEditing(true)} aria-label={`Edit row ${row.row}`}>
+                Edit
+              </Button>
+            ) : null}
+            <label className="toggle">
+              <input
+                type="checkbox"
+                checked={row.skip}
+                disabled={busy}
+                aria-label={`Skip row ${row.row}`}
+                onChange={(e) => void update({ batchId: batch.id, row: row.row, skip: e.target.checked })}
+              />
+              Skip
+            </label>
+            {row.duplicateOf ? (
+              <select
+                className="input"
+                aria-label={`Row ${row.row} duplicate`}
+                value={row.duplicateChoice ?? 'reuse'}
+                disabled={busy}
+                onChange={(e) => void update({ batchId: batch.id, row: row.row, duplicateChoice: e.target.value as 'reuse' | 'generate' })}
+              >
+                <option value="reuse">Reuse the earlier result</option>
+                <option value="generate">Generate again</option>
+              </select>
+            ) : null}
+          </div>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+/** Inputs for the row's kind's fields (values as text; the host coerces and checks them). */
+function RowEditor({ row, onDone, onCancel }: { row: BatchRow; onDone(fields: Record<string, string>, kind?: string): Promise<void>; onCancel(): void }) {
+  const [kind, setKind] = useState(row.kind);
+  const specs: Record<string, FieldSpec> = isGenerationKind(kind) ? (ENDPOINTS[kind].fields as Record<string, FieldSpec>) : {};
+  const names = [...new Set([...Object.keys(specs).filter((n) => !specs[n]!.retired), ...Object.keys(row.fields)])];
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(names.map((n) => [n, row.fields[n] === undefined ? '' : typeof row.fields[n] === 'string' ? (row.fields[n] as string) : JSON.stringify(row.fields[n])])),
+  );
+  return (
+    <form
+      className="batch-edit"
+      aria-label={`Edit row ${row.row}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const fields = Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ''));
+        void onDone(fields, kind !== row.kind ? kind : undefined);
+      }}
+    >
+      <label className="field">
+        <span className="field-label">Kind</span>
+        <input className="input" aria-label={`Row ${row.row} kind`} value={kind} onChange={(e) => setKind(e.target.value.trim())} />
+      </label>
+      {names.map((name) => (
+        <label className="field" key={name}>
+          <span className="field-label">{name}</span>
+          <input
+            className="input"
+            aria-label={`Row ${row.row} ${name}`}
+            value={values[name] ?? ''}
+            onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+          />
+        </label>
+      ))}
+      <div className="batch-actions">
+        <Button type="submit" variant="primary" size="small">
+          Save row {row.row}
+        </Button>
+        <Button size="small" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The row's job in the history: selects it there when the history offers a way to. */
+function HistoryLink({ localId, jobId }: { localId: string; jobId?: string }) {
+  const select = useStore((s) => (s as unknown as { selectJob?: (localId: string) => void }).selectJob);
+  const label = jobId ? `Job ${jobId.slice(0, 12)}` : 'Queued job';
+  if (!select) return <span title={localId}>{label}</span>;
+  return (
+    <Button size="small" variant="ghost" onClick={() => select(localId)} title="Show in history">
+      {label}
+    </Button>
+  );
+}

@@ -1,0 +1,108 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Batch, BatchRow } from '../../../../shared/ipc';
+import { installBridge, type Bridge } from '../../bridge';
+import { useStore } from '../../state/store';
+import { BatchView } from './BatchView';
+
+function row(n: number, patch: Partial<BatchRow> = {}): BatchRow {
+  return { row: n, kind: 'text-to-3d', fields: { prompt: `prop ${n}` }, problems: [], skip: false, state: 'ready', ...patch };
+}
+
+function batchOf(rows: BatchRow[], patch: Partial<Batch> = {}): Batch {
+  const counts = { total: rows.length, done: 0, failed: 0, queued: 0, running: 0, invalid: 0, skipped: 0, cancelled: 0 };
+  for (const r of rows) {
+    if (r.state === 'ready') counts.queued++;
+    else counts[r.state]++;
+  }
+  return {
+    id: 'b_test01',
+    name: 'props.csv',
+    listSha256: 'x',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: new Date().toISOString(),
+    state: 'draft',
+    spreadAcrossKeys: false,
+    rows,
+    counts,
+    ...patch,
+  };
+}
+
+let listeners: ((b: Batch) => void)[];
+let api: Record<string, ReturnType<typeof vi.fn>>;
+
+beforeEach(() => {
+  listeners = [];
+  const draft = batchOf([row(1), row(2, { state: 'invalid', fields: { prompt: 'p', targetFaceCount: -5 }, problems: [{ field: 'targetFaceCount', message: 'targetFaceCount must be at least 0.' }] })]);
+  api = {
+    list: vi.fn(async () => ({ ok: true, value: [] })),
+    import: vi.fn(async () => ({ ok: true, value: draft })),
+    updateRow: vi.fn(async (args: { row: number; fields?: Record<string, string> }) => ({
+      ok: true,
+      value: batchOf([row(1), row(2, { fields: { prompt: 'p', targetFaceCount: Number(args.fields?.targetFaceCount) } })]),
+    })),
+    start: vi.fn(async (args: { outDir: string }) => ({
+      ok: true,
+      value: batchOf([row(1, { state: 'queued', localId: 'loc_000001' }), row(2, { state: 'queued', localId: 'loc_000002' })], { state: 'running', outDir: args.outDir, startedAt: new Date().toISOString() }),
+    })),
+    pause: vi.fn(),
+    resume: vi.fn(),
+    cancel: vi.fn(),
+    get: vi.fn(),
+    onChanged: vi.fn((l: (b: Batch) => void) => {
+      listeners.push(l);
+      return () => undefined;
+    }),
+  };
+  installBridge({ api: { batch: api } as unknown as Bridge['api'], shell: 'web', assetUrl: () => '', stageFile: vi.fn(), assetRequestHeaders: () => ({}) });
+  useStore.setState({ batches: {}, currentBatchId: undefined, batchOpen: true, batchError: undefined, batchBusy: false });
+});
+
+describe('BatchView', () => {
+  it('previews a picked list with each row’s problems, lets the user fix a row, then runs it into a folder', async () => {
+    render(<BatchView />);
+    const input = screen.getByLabelText('List file');
+    const file = new File(['kind,prompt\ntext-to-3d,a\n'], 'props.csv', { type: 'text/csv' });
+    fireEvent.change(input, { target: { files: [file] } });
+    await waitFor(() => expect(api.import).toHaveBeenCalledWith({ text: 'kind,prompt\ntext-to-3d,a\n', name: 'props.csv' }));
+
+    const rows = await screen.findByRole('table', { name: 'Batch rows' });
+    expect(within(rows).getByText('targetFaceCount must be at least 0.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Run batch \(1 row\)/ })).toBeDisabled();
+    expect(screen.getByText(/1 invalid row is never sent/)).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit row 2' }));
+    fireEvent.change(screen.getByLabelText('Row 2 targetFaceCount'), { target: { value: '500' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save row 2' }));
+    await waitFor(() => expect(api.updateRow).toHaveBeenCalledWith({ batchId: 'b_test01', row: 2, fields: { prompt: 'p', targetFaceCount: '500' } }));
+    await waitFor(() => expect(screen.queryByText('targetFaceCount must be at least 0.')).not.toBeInTheDocument());
+
+    fireEvent.change(screen.getByLabelText('Output folder'), { target: { value: '/projects/game/Assets/Generated' } });
+    fireEvent.click(screen.getByRole('button', { name: /Run batch \(2 rows\)/ }));
+    await waitFor(() => expect(api.start).toHaveBeenCalledWith({ batchId: 'b_test01', outDir: '/projects/game/Assets/Generated', spreadAcrossKeys: false }));
+    expect(await screen.findByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Batch progress')).toHaveAttribute('max', '2');
+  });
+
+  it('follows pushed changes: progress, and a 402 pause with the balance and the queued rows', async () => {
+    render(<BatchView />);
+    await waitFor(() => expect(listeners.length).toBeGreaterThan(0));
+    const paused = batchOf([row(1, { state: 'done', localId: 'l1', jobId: 'job-1', file: 'row-001_prop-1_job1.glb' }), row(2, { state: 'queued', localId: 'l2' })], {
+      state: 'paused',
+      pauseReason: 'credits',
+      credits: { required: 10, available: 3 },
+      startedAt: new Date().toISOString(),
+    });
+    act(() => {
+      for (const l of listeners) l(paused);
+      useStore.setState({ currentBatchId: paused.id });
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('balance 3, needed 10');
+    expect(screen.getByRole('alert')).toHaveTextContent('1 rows not yet sent stay queued');
+    expect(screen.getByLabelText('Batch progress')).toHaveAttribute('value', '1');
+    expect(screen.getByText('row-001_prop-1_job1.glb')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resume' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pause' })).not.toBeInTheDocument();
+  });
+});
