@@ -9,7 +9,7 @@ import { ENDPOINTS, GENERATION_MENU, isGenerationKind, type GenerationKind } fro
 import { Button } from '../../components/Button';
 import { useStore } from '../../state/store';
 import { bridge } from '../../bridge';
-import { initialDraft } from './draft';
+import { initialDraft, validateDraft } from './draft';
 import { KindForm, surchargeNotes } from './KindForm';
 import { selectEarlyAccess } from './selectors';
 import { prepareSketch } from './sketch-export';
@@ -28,7 +28,17 @@ export async function submitCurrent(): Promise<boolean> {
   const kind = state.generateKind;
   if (!isKindUsable(kind, selectEarlyAccess(state))) return false;
   if (state.submissions[kind]?.phase === 'submitting') return false;
-  if (kind === 'sketch-to-image' && !(await prepareSketch(state.drafts[kind] ?? initialDraft(kind)))) return false;
+  if (kind === 'sketch-to-image' && !(await prepareSketch(state.drafts[kind] ?? initialDraft(kind)))) {
+    // Show the form's other problems too, keeping the drawing's message on the Sketch group.
+    const sketchError = useStore.getState().fieldErrors[kind]?.file;
+    const checked = validateDraft(kind, useStore.getState().drafts[kind] ?? initialDraft(kind));
+    if (!checked.ok) {
+      const { sketchData: _ignored, ...rest } = checked.errors;
+      for (const [path, message] of Object.entries(rest)) useStore.getState().setFieldError(kind, path, message);
+    }
+    if (sketchError) useStore.getState().setFieldError(kind, 'file', sketchError);
+    return false;
+  }
   return useStore.getState().submitGenerate(kind);
 }
 

@@ -10,6 +10,7 @@
 import {
   ENDPOINTS,
   checkRequest,
+  type CrossFieldRule,
   type FieldProblem,
   type FieldSpec,
   type GenerationKind,
@@ -178,7 +179,13 @@ export function validateDraft(kind: GenerationKind, draft: DraftValues):
   const values = toRequestValues(kind, draft);
   const check = checkRequest(kind, values, { file: stagedFileRefSchema });
   if (check.ok) return { ok: true, values: check.values };
-  return { ok: false, errors: problemsToErrors(kind, check.problems) };
+  // zod skips cross-field rules while a field fails; users should see every problem at once.
+  const problems = [...check.problems];
+  const ep = ENDPOINTS[kind] as { rules?: readonly CrossFieldRule[] };
+  for (const rule of ep.rules ?? []) {
+    if (!problems.some((p) => p.field === rule.field) && !rule.check(values)) problems.push({ field: rule.field, message: rule.message });
+  }
+  return { ok: false, errors: problemsToErrors(kind, problems) };
 }
 
 /**
