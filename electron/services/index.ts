@@ -7,7 +7,7 @@
 import path from 'node:path';
 import packageJson from '../../package.json';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { REQUEST_NAMES, type RequestName } from '../../shared/ipc';
+import { REQUEST_NAMES, fail, type LayoutPrefs, type RequestName, type Result } from '../../shared/ipc';
 import { createAppInfoHandlers } from './app-info';
 import { setupBatch } from './batch';
 import type { BuiltinSandbox, EnvironmentRegistry, PartialHandlers, Platform, SecretCipher } from './contracts';
@@ -43,6 +43,8 @@ export interface Services {
   events: EventHub;
   engine: JobEngine | undefined;
   registry: EnvironmentRegistry;
+  /** Remembered window size and panel widths (settings), for the Electron window. */
+  layout: { get(): LayoutPrefs; set(patch: LayoutPrefs): Result<LayoutPrefs> };
   /** The embedded sandbox when it started. */
   sandbox: RunningSandbox | undefined;
   log: Logger;
@@ -89,7 +91,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   };
 
   try {
-    const settings = setupSettings({ dataDir, events, platform, cipher, builtinSandbox, env });
+    const settings = setupSettings({ dataDir, events, platform, cipher, builtinSandbox, env, registerSecret });
     disposables.push({ name: 'settings', dispose: settings.dispose });
     addHandlers('settings', settings.handlers);
 
@@ -106,15 +108,35 @@ export async function createServices(options: ServicesOptions): Promise<Services
     disposables.push({ name: 'export', dispose: exporter.dispose });
     addHandlers('export', exporter.handlers);
 
-    const batch = setupBatch({ dataDir, engine, events });
+    const batch = setupBatch({
+      dataDir,
+      engine,
+      events,
+      // Through the handler map, so batch rows are staged by exactly what the UI uses.
+      stagePath: async (absPath) =>
+        handlers['files:stagePath']?.({ path: absPath }, { shell: platform.shell }) ??
+        fail('unavailable', 'File staging is not available, so rows with files cannot be sent.'),
+      keysFor: (environmentId, spreadAcrossKeys) => {
+        if (!spreadAcrossKeys) return 1;
+        const environment = environmentId ? settings.registry.get(environmentId) : settings.registry.active()?.environment;
+        return Math.max(1, environment?.keys.filter((k) => k.hasSecret).length ?? 1);
+      },
+    });
     disposables.push({ name: 'batch', dispose: batch.dispose });
     addHandlers('batch', batch.handlers);
+    // Saved batches load before any request is answered (and before a dispose could race the loading).
+    await batch.ready;
 
-    addHandlers('app', createAppInfoHandlers({ dataDir, platform, cipher, version: options.version ?? packageJson.version }));
+    addHandlers(
+      'app',
+      createAppInfoHandlers({ dataDir, platform, cipher, version: options.version ?? packageJson.version, secretSource: settings.secretSource }),
+    );
 
     if (engine) {
       // The engine reports every record change; the hub coalesces them into `jobs:changed`.
       const detach = engine.onChange((job) => events.emit('jobs:changed', [job]));
+      // Credits learnt from 402 answers (unsubscribed by settings' own dispose).
+      settings.watchEngine(engine);
       await engine.start();
       disposables.push({
         name: 'engine',
@@ -132,6 +154,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       events,
       engine,
       registry: settings.registry,
+      layout: { get: settings.layout, set: settings.setLayout },
       sandbox,
       log,
       dispose: () => (disposed ??= disposeAll(disposables, events, log)),

@@ -23,6 +23,8 @@ const fakes = vi.hoisted(() => {
       stop: async () => {
         calls.push('engine.stop');
       },
+      list: () => [],
+      setHeld: () => {},
       onChange: (l: (job: unknown) => void) => {
         listeners.add(l);
         return () => listeners.delete(l);
@@ -93,7 +95,7 @@ describe('createServices', () => {
     const info = await services.handlers['app:info']!({}, { shell: 'web' });
     expect(info).toEqual({
       ok: true,
-      value: expect.objectContaining({ name: 'Asset Studio', shell: 'web', dataDir, secretSource: 'environment' }),
+      value: expect.objectContaining({ name: 'Asset Studio', shell: 'web', dataDir, version: expect.stringMatching(/^\d+\.\d+\.\d+/) }),
     });
     expect(platform.isFocused()).toBe(true);
     await services.handlers['app:setFocused']!({ focused: false }, { shell: 'web' });
