@@ -5,7 +5,7 @@
  * added in Settings (non-secret part in config.json, secrets in SecretStore).
  */
 import { randomBytes } from 'node:crypto';
-import { fail, ok, type ConnectionTest, type CreditsInfo, type EnvironmentSource, type EnvironmentView, type ExportOptions, type KeyView, type LayoutPrefs, type Result, type SecretStorage, type SecretStorageInfo, type SettingsSnapshot } from '../../../shared/ipc';
+import { fail, ok, type ConnectionTest, type CreditsInfo, type EnvironmentSource, type EnvironmentView, type ExportOptions, type KeyView, type LayoutPrefs, type Problem, type Result, type SecretStorage, type SecretStorageInfo, type SettingsSnapshot } from '../../../shared/ipc';
 import type { BuiltinSandbox, Credentials, Environment, EnvironmentRegistry, KeyInfo, SecretCipher } from '../contracts';
 import { readEnvironmentVariables, readKeysFile, type ExternalEnvironment } from '../secrets/external-keys';
 import { maskClientId } from '../secrets/mask';
@@ -430,7 +430,7 @@ export class SettingsService {
     return ok(choice);
   }
 
-  private userEnvironmentProblem(environmentId: string): { ok: false; problem: import('../../../shared/ipc').Problem } | undefined {
+  private userEnvironmentProblem(environmentId: string): { ok: false; problem: Problem } | undefined {
     const env = this.environments().find((e) => e.env.id === environmentId);
     if (!env) return fail('not-found', 'That environment does not exist.');
     if (env.source === 'builtin') return fail('read-only', 'The built-in sandbox cannot be changed or removed.');
