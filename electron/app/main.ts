@@ -43,10 +43,11 @@ async function boot(): Promise<void> {
   setupIpc({ handlers: services.handlers, events: services.events, engine: () => services.engine, trustedOrigins, log });
   const openWindow = (): void => {
     mainWindow = createMainWindow({
-      dataDir,
       preload: path.join(__dirname, 'preload.js'),
       devTools: !app.isPackaged,
       url: devServerUrl ?? `${APP_ORIGIN}/index.html`,
+      state: services.layout.get().window,
+      saveState: (window) => services.layout.set({ window }),
     });
   };
   setupLifecycle({ createWindow: openWindow, dispose: services.dispose, log });

@@ -1,24 +1,28 @@
 /**
  * The main window: every hardening flag set explicitly (defaults change
- * between Electron versions, and audits flag implicit ones), and its size and
- * position remembered in `dataDir/window-state.json`.
+ * between Electron versions, and audits flag implicit ones). Its size and
+ * position are remembered through settings (`layout.window`), so they live
+ * with the rest of the layout.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { BrowserWindow, type BrowserWindowConstructorOptions, type Rectangle } from 'electron';
+import { BrowserWindow, type BrowserWindowConstructorOptions } from 'electron';
+import { layoutSchema, type LayoutPrefs } from '../../shared/ipc';
 
-export interface WindowState {
-  bounds?: Rectangle;
-  maximized?: boolean;
-}
+export type WindowState = NonNullable<LayoutPrefs['window']>;
 
 const DEFAULT_SIZE = { width: 1400, height: 900 };
 const MIN_SIZE = { width: 960, height: 600 };
 
+/** A saved state worth restoring: valid per the settings schema and not smaller than the window allows. */
+export function usableState(state: WindowState | undefined): WindowState | undefined {
+  if (!state || !layoutSchema.safeParse({ window: state }).success) return undefined;
+  return state.width >= MIN_SIZE.width && state.height >= MIN_SIZE.height ? state : undefined;
+}
+
 export function mainWindowOptions(options: { preload: string; devTools: boolean; state?: WindowState }): BrowserWindowConstructorOptions {
-  const bounds = options.state?.bounds;
+  const state = usableState(options.state);
+  const bounds = state ? { width: state.width, height: state.height, ...(state.x !== undefined && state.y !== undefined ? { x: state.x, y: state.y } : {}) } : DEFAULT_SIZE;
   return {
-    ...(bounds ?? DEFAULT_SIZE),
+    ...bounds,
     minWidth: MIN_SIZE.width,
     minHeight: MIN_SIZE.height,
     title: 'Asset Studio',
@@ -43,43 +47,23 @@ export function mainWindowOptions(options: { preload: string; devTools: boolean;
   };
 }
 
-export function readWindowState(file: string): WindowState {
-  try {
-    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as WindowState;
-    const b = parsed.bounds;
-    const valid =
-      b && [b.x, b.y, b.width, b.height].every((n) => Number.isFinite(n)) && b.width >= MIN_SIZE.width && b.height >= MIN_SIZE.height;
-    return { bounds: valid ? b : undefined, maximized: parsed.maximized === true };
-  } catch {
-    return {};
-  }
-}
-
-export function writeWindowState(file: string, state: WindowState): void {
-  try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const tmp = `${file}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify(state));
-    fs.renameSync(tmp, file);
-  } catch {
-    // Losing the window size is not worth an error.
-  }
-}
-
 export interface MainWindowOptions {
-  dataDir: string;
   preload: string;
   devTools: boolean;
   url: string;
+  state?: WindowState;
+  saveState(state: WindowState): void;
 }
 
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
-  const stateFile = path.join(options.dataDir, 'window-state.json');
-  const state = readWindowState(stateFile);
-  const win = new BrowserWindow(mainWindowOptions({ preload: options.preload, devTools: options.devTools, state }));
-  if (state.maximized) win.maximize();
+  const win = new BrowserWindow(mainWindowOptions(options));
+  if (usableState(options.state)?.maximized) win.maximize();
   win.once('ready-to-show', () => win.show());
-  win.on('close', () => writeWindowState(stateFile, { bounds: win.getNormalBounds(), maximized: win.isMaximized() }));
+  win.on('close', () => {
+    const b = win.getNormalBounds();
+    const state = { width: Math.round(b.width), height: Math.round(b.height), x: Math.round(b.x), y: Math.round(b.y), maximized: win.isMaximized() };
+    if (layoutSchema.safeParse({ window: state }).success) options.saveState(state);
+  });
   void win.loadURL(options.url);
   return win;
 }

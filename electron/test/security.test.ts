@@ -1,12 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy, hardenSession, hardenWebContents, isExternalAllowed } from '../app/security';
-import { mainWindowOptions, readWindowState, writeWindowState } from '../app/window';
+import { createMainWindow, mainWindowOptions } from '../app/window';
 import { createElectronCipher } from '../app/cipher-electron';
 import { isTrustedSender, originOf } from '../ipc/sender';
-import { electronMock, FakeWebContents } from './electron-mock';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { electronMock, type FakeBrowserWindow, FakeWebContents } from './electron-mock';
 
 const directives = (csp: string) => new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
 
@@ -105,16 +102,20 @@ describe('main window options', () => {
     }
   });
 
-  it('remembers size and position, and ignores a damaged or tiny saved state', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'as-win-'));
-    const file = path.join(dir, 'window-state.json');
-    writeWindowState(file, { bounds: { x: 5, y: 6, width: 1500, height: 950 }, maximized: true });
-    const state = readWindowState(file);
-    expect(mainWindowOptions({ preload: 'p', devTools: false, state })).toMatchObject({ x: 5, y: 6, width: 1500, height: 950 });
-    fs.writeFileSync(file, '{"bounds":{"x":0,"y":0,"width":10,"height":10}}');
-    expect(readWindowState(file).bounds).toBeUndefined();
-    fs.writeFileSync(file, 'not json');
-    expect(readWindowState(file)).toEqual({});
+  it('restores a remembered size and position, and ignores a damaged or tiny one', () => {
+    expect(mainWindowOptions({ preload: 'p', devTools: false, state: { x: 5, y: 6, width: 1500, height: 950 } })).toMatchObject({ x: 5, y: 6, width: 1500, height: 950 });
+    expect(mainWindowOptions({ preload: 'p', devTools: false, state: { width: 10, height: 10 } })).toMatchObject({ width: 1400, height: 900 });
+    expect(mainWindowOptions({ preload: 'p', devTools: false, state: { width: Number.NaN, height: 900 } })).toMatchObject({ width: 1400, height: 900 });
+  });
+
+  it('creates the window with those options, loads the app URL and saves its bounds on close', () => {
+    const saved: unknown[] = [];
+    const win = createMainWindow({ preload: '/b/preload.js', devTools: false, url: 'studio://app/index.html', state: { width: 1200, height: 800, maximized: true }, saveState: (s) => saved.push(s) }) as unknown as FakeBrowserWindow;
+    expect(win.options).toEqual(mainWindowOptions({ preload: '/b/preload.js', devTools: false, state: { width: 1200, height: 800 } }));
+    expect(win.loadURL).toHaveBeenCalledWith('studio://app/index.html');
+    expect(win.maximize).toHaveBeenCalled();
+    win.emit('close');
+    expect(saved).toEqual([{ x: 10, y: 20, width: 1200, height: 800, maximized: false }]);
   });
 });
 
