@@ -16,12 +16,14 @@ import { Viewport } from '../viewport/Viewport';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Splitter } from './Splitter';
 import { useHostToasts } from './use-host-toasts';
+import { useLayoutPrefs } from './use-layout-prefs';
 import { useWindowDrop } from './use-window-drop';
 
 export function App() {
   const historyWidth = useStore((s) => s.historyWidth);
   const dropping = useWindowDrop();
   useHostToasts();
+  useLayoutPrefs();
   return (
     <div className="app">
       <header className="top-bar" role="banner">

@@ -30,17 +30,30 @@ export function imageLibrary(jobs: readonly JobRecord[]): JobRecord[] {
   return sourceJobsFor(jobs, { sourceKinds: ['image-upload'] });
 }
 
-/** Whether the active key may use coming-soon endpoints. */
+interface SnapshotLike {
+  environments?: { id: string; keys?: { id: string; earlyAccess?: boolean }[] }[];
+  active?: { environmentId: string; keyId: string } | null;
+}
+
+function activeKeyEarlyAccess(snapshot: unknown): boolean | undefined {
+  const snap = snapshot as SnapshotLike | undefined;
+  if (!snap || !Array.isArray(snap.environments) || !snap.active) return undefined;
+  const env = snap.environments.find((e) => e.id === snap.active!.environmentId);
+  return env?.keys?.find((k) => k.id === snap.active!.keyId)?.earlyAccess;
+}
+
+/**
+ * Whether the active key may use coming-soon endpoints. The settings slice
+ * holds the host's SettingsSnapshot (environments, keys with `earlyAccess`,
+ * the active pair); a plain `earlyAccess` flag is accepted too.
+ */
 export function selectEarlyAccess(state: StoreState): boolean {
   const s = state as unknown as Record<string, unknown>;
-  const candidates: unknown[] = [
-    s.earlyAccess,
-    (s.activeKey as { earlyAccess?: unknown } | undefined)?.earlyAccess,
-    (s.settings as { activeKey?: { earlyAccess?: unknown } } | undefined)?.activeKey?.earlyAccess,
-  ];
-  const fn = s.activeKeyEarlyAccess;
-  if (typeof fn === 'function') candidates.push((fn as () => unknown)());
-  return candidates.some((c) => c === true);
+  if (s.earlyAccess === true) return true;
+  for (const key of ['settings', 'snapshot', 'settingsSnapshot']) {
+    if (activeKeyEarlyAccess(s[key]) === true) return true;
+  }
+  return activeKeyEarlyAccess(s) === true;
 }
 
 /** The viewport slice's "inspect a local file" action, when the viewport offers one. */
