@@ -4,6 +4,7 @@ import { MAX_NAME_BYTES, numbered, renderTemplate, safeBaseName, safeSubfolder, 
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 /** What Windows refuses in a file name (Win32 naming rules). */
 function validOnWindows(name: string): boolean {
+  // eslint-disable-next-line no-control-regex -- Windows forbids exactly these control characters
   if (/[<>:"/\\|?*\u0000-\u001f]/.test(name)) return false;
   if (/[. ]$/.test(name)) return false;
   const stem = name.split('.')[0]!.trimEnd();
