@@ -10,7 +10,13 @@ import { build } from 'vite';
 import { RUNTIME_EXTERNALS } from './runtime-externals.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = path.join(root, '.vite', 'build');
+/** `--out DIR` puts main.js and preload.js elsewhere (tests); `--only main,preload,renderer` builds a subset. */
+const option = (name) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const outDir = path.resolve(option('--out') ?? path.join(root, '.vite', 'build'));
+const only = new Set((option('--only') ?? 'main,preload,renderer').split(','));
 const nodeExternals = ['electron', 'electron/main', 'electron/common', 'electron/renderer', ...builtinModules.flatMap((m) => [m, `node:${m}`])];
 const logLevel = process.argv.includes('--quiet') ? 'warn' : 'info';
 
@@ -39,7 +45,7 @@ function forgeLike(entry, fileName) {
 }
 
 const started = Date.now();
-await build({ configFile: path.join(root, 'vite.main.config.ts'), ...forgeLike('electron/app/main.ts', 'main.js') });
-await build({ configFile: path.join(root, 'vite.preload.config.ts'), ...forgeLike('electron/app/preload.ts', 'preload.js') });
-await build({ configFile: path.join(root, 'renderer', 'vite.config.ts'), mode: 'production', logLevel, clearScreen: false });
-console.log(`Built main, preload and renderer into .vite/ in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+if (only.has('main')) await build({ configFile: path.join(root, 'vite.main.config.ts'), ...forgeLike('electron/app/main.ts', 'main.js') });
+if (only.has('preload')) await build({ configFile: path.join(root, 'vite.preload.config.ts'), ...forgeLike('electron/app/preload.ts', 'preload.js') });
+if (only.has('renderer')) await build({ configFile: path.join(root, 'renderer', 'vite.config.ts'), mode: 'production', logLevel, clearScreen: false });
+console.log(`Built ${[...only].join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
