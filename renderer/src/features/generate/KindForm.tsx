@@ -6,7 +6,7 @@
 import { ENDPOINTS, type EndpointSpec, type GenerationKind } from '../../../../shared/api';
 import { useStore } from '../../state/store';
 import { fieldsOf, initialDraft, toRequestValues, type DraftValues } from './draft';
-import { FieldWidget } from './FieldWidget';
+import { FieldWidget, StyleSuggestions } from './FieldWidget';
 import { ImageLibrary } from './ImageLibrary';
 import { MultiImageSlots } from './MultiImageSlots';
 import { SketchPad } from './SketchPad';
@@ -66,6 +66,7 @@ export function KindForm({ kind }: { kind: GenerationKind }) {
         );
       })}
       {kind === 'image-upload' ? <ImageLibrary /> : null}
+      <StyleSuggestions />
     </div>
   );
 }

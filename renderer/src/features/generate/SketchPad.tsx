@@ -60,7 +60,7 @@ export function SketchPad({ draft, errors }: { draft: DraftValues; errors: Recor
   const setMode = (m: SketchMode) => setDraftField(KIND, SKETCH_MODE_KEY, m);
 
   return (
-    <FieldGroup legend="Sketch *" error={errors.file} help={fieldSpec(KIND, 'file')?.help}>
+    <FieldGroup legend="Sketch *" error={errors.file} help={mode === 'draw' ? 'Draw on the white canvas; the drawing is sent as a PNG with its strokes.' : undefined}>
       <div className="segmented" role="radiogroup" aria-label="Sketch source">
         <label>
           <input type="radio" name="sketch-mode" checked={mode === 'draw'} onChange={() => setMode('draw')} /> Draw
