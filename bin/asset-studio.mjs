@@ -3,12 +3,19 @@
 // tsx, so the CLI works right after `npm install` with no build step.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { register as registerCommonJs } from 'tsx/cjs/api';
-import { register as registerEsm } from 'tsx/esm/api';
+
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 20 || (major === 20 && minor < 19)) {
+  console.error(`Asset Studio needs Node.js 20.19 or newer; this is ${process.versions.node}.`);
+  process.exit(1);
+}
 
 // The package is CommonJS ("type" is not "module"), so .ts sources load as CommonJS: both hooks are needed.
+const { register: registerEsm } = await import('tsx/esm/api');
+const { register: registerCommonJs } = await import('tsx/cjs/api');
 registerEsm();
 registerCommonJs();
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Imported from ESM, a CommonJS module's exports may sit under `default`.
 const cli = await import('../cli/main.ts');

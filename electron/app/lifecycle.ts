@@ -29,6 +29,9 @@ export function setupLifecycle(options: { createWindow: () => void; dispose: () 
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) options.createWindow();
   });
+  // A crashed renderer or helper process is worth a log line: the user may report it.
+  app.on('render-process-gone', (_event, _contents, details) => options.log.error('a renderer process ended', { reason: details.reason, exitCode: details.exitCode }));
+  app.on('child-process-gone', (_event, details) => options.log.error('a helper process ended', { type: details.type, reason: details.reason, exitCode: details.exitCode }));
   let stopped = false;
   app.on('before-quit', (event) => {
     if (stopped) return;
