@@ -81,6 +81,9 @@ export function SketchPad({ draft, errors }: { draft: DraftValues; errors: Recor
         <>
           <div className="sketch-tools" role="toolbar" aria-label="Sketch tools">
             <div className="segmented" role="radiogroup" aria-label="Tool">
+              <span className="tool-label" aria-hidden="true">
+                Tool
+              </span>
               {(['pen', 'eraser'] as const).map((t) => (
                 <label key={t}>
                   <input type="radio" name="sketch-tool" checked={tool === t} onChange={() => setTool(t)} /> {t === 'pen' ? 'Pen' : 'Eraser'}
@@ -88,6 +91,9 @@ export function SketchPad({ draft, errors }: { draft: DraftValues; errors: Recor
               ))}
             </div>
             <div className="swatches" role="radiogroup" aria-label="Colour">
+              <span className="tool-label" aria-hidden="true">
+                Colour
+              </span>
               {SKETCH_COLORS.map((c) => (
                 <label key={c} className={`swatch${color === c ? ' swatch-selected' : ''}`} title={COLOR_NAMES[c]}>
                   <input type="radio" name="sketch-color" className="visually-hidden" aria-label={COLOR_NAMES[c] ?? c} checked={color === c} onChange={() => setColor(c)} />
