@@ -11,6 +11,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { JobRecord } from '../../../shared/domain/job';
 import type { BatchRow } from '../../../shared/ipc';
+import { sha256File } from './check-row';
 import { writeAtomic } from './store';
 
 export interface ExportRequest {
@@ -60,8 +61,9 @@ export const safeCopyExporter: BatchExporter = {
             await fs.link(tmp, target);
             return { ok: true, file: target };
           } catch (err) {
-            if ((err as NodeJS.ErrnoException).code === 'EEXIST') continue;
-            throw err;
+            if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+            // Exported before (a run interrupted after the copy): the same bytes under its name count as done.
+            if (await sameContent(tmp, target)) return { ok: true, file: target };
           }
         }
         return { ok: false, message: 'Too many files with the same name in the output folder.' };
@@ -73,6 +75,17 @@ export const safeCopyExporter: BatchExporter = {
     }
   },
 };
+
+async function sameContent(a: string, b: string): Promise<boolean> {
+  try {
+    const [sa, sb] = await Promise.all([fs.stat(a), fs.stat(b)]);
+    if (sa.size !== sb.size) return false;
+    const [ha, hb] = await Promise.all([sha256File(a), sha256File(b)]);
+    return ha === hb;
+  } catch {
+    return false;
+  }
+}
 
 export const REPORT_CSV = 'batch-report.csv';
 export const REPORT_JSON = 'batch-report.json';

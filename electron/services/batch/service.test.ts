@@ -8,13 +8,16 @@ import { REPORT_CSV, REPORT_JSON } from './output';
 import { FakeEngine, type FakeEngineOptions } from './test/fake-engine';
 
 const cleanup: (() => Promise<void> | void)[] = [];
+const dirs: string[] = [];
 afterEach(async () => {
+  // Services first (their last writes land), then their folders.
   for (const fn of cleanup.splice(0).reverse()) await fn();
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
 });
 
 function tempDir(name: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `batch-${name}-`));
-  cleanup.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  dirs.push(dir);
   return dir;
 }
 
@@ -149,7 +152,7 @@ describe('BatchService', () => {
     const batch = value(await first.service.import({ path: list, kind: 'text-to-3d' }));
     const out = tempDir('out');
     value(await first.service.start({ batchId: batch.id, outDir: out }));
-    await until(() => engine.sent.length >= 7);
+    await until(() => engine.sent.length >= 7 && value(first.service.get(batch.id)).rows.every((r) => r.localId));
     await first.service.dispose();
 
     // Simulate a crash between the engine's durable intent and the batch file's write: the

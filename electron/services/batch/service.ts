@@ -23,7 +23,6 @@ import {
   type Batch,
   type BatchCounts,
   type BatchImportArgs,
-  type BatchRowState,
   type BatchStartArgs,
   type BatchSummary,
   type BatchUpdateRowArgs,
@@ -60,6 +59,8 @@ export class BatchService {
   private readonly batches = new Map<string, StoredBatch>();
   private readonly driving = new Map<string, Promise<void>>();
   private readonly following = new Set<string>();
+  /** Followers still running (an export in progress is finished and recorded before dispose returns). */
+  private readonly inFlight = new Set<Promise<void>>();
   private readonly abort = new AbortController();
   private readonly pendingSave = new Map<string, NodeJS.Timeout>();
   private readonly pendingEmit = new Map<string, NodeJS.Timeout>();
@@ -312,7 +313,7 @@ export class BatchService {
       const b = this.batches.get(id);
       if (b) void this.store.save(b);
     }
-    await Promise.allSettled([...this.driving.values()]);
+    await Promise.allSettled([...this.driving.values(), ...this.inFlight]);
     await this.store.flush();
   }
 
@@ -409,11 +410,12 @@ export class BatchService {
 
   private follow(batch: StoredBatch, row: StoredRow): void {
     const localId = row.localId;
-    if (!localId || this.following.has(`${batch.id}/${row.row}`)) return;
-    if (row.state === 'done' || row.state === 'failed' || row.state === 'cancelled') return;
+    if (!localId || this.disposed || this.following.has(`${batch.id}/${row.row}`)) return;
+    if (row.state === 'done' || row.state === 'cancelled') return;
+    if (row.state === 'failed' && isTerminal(this.deps.engine.get(localId)?.state ?? 'error')) return;
     const key = `${batch.id}/${row.row}`;
     this.following.add(key);
-    void (async () => {
+    const run = (async () => {
       try {
         const current = this.deps.engine.get(localId);
         if (current) this.applyJob(batch, row, current);
@@ -426,6 +428,8 @@ export class BatchService {
         this.following.delete(key);
       }
     })();
+    this.inFlight.add(run);
+    void run.finally(() => this.inFlight.delete(run));
   }
 
   private async finishRow(batch: StoredBatch, row: StoredRow, job: JobRecord): Promise<void> {
@@ -485,12 +489,22 @@ export class BatchService {
   }
 
   private applyJob(batch: StoredBatch, row: StoredRow, job: JobRecord): void {
-    if (row.state === 'done' || row.state === 'failed' || row.state === 'cancelled') return;
+    if (row.state === 'done' || row.state === 'cancelled') return;
+    if (row.state === 'failed' && (isTerminal(job.state) || job.state === 'uncertain')) return;
     row.jobId = job.jobId ?? row.jobId;
-    const state: BatchRowState = job.state === 'queued' ? 'queued' : isTerminal(job.state) && job.state !== 'success' ? row.state : 'running';
-    row.state = state;
-    if (job.state === 'uncertain') row.error = 'The service may have received this request; resend or dismiss it in the history.';
-    void batch;
+    if (job.state === 'uncertain') {
+      // Never re-sent automatically: the row fails with the choice left to the user (resend or dismiss in
+      // the history). The follower keeps waiting, so a resend that succeeds still completes the row.
+      row.state = 'failed';
+      row.error = 'The outcome of sending this row is unknown (the connection ended after the request was sent); resend or dismiss it in the history.';
+      row.finishedAt = new Date(this.now()).toISOString();
+      this.checkFinished(batch);
+      void this.writeReport(batch);
+      return;
+    }
+    if (isTerminal(job.state)) return;
+    row.state = job.state === 'queued' ? 'queued' : 'running';
+    delete row.error;
   }
 
   private checkFinished(batch: StoredBatch): void {
@@ -502,13 +516,19 @@ export class BatchService {
     void this.commit(batch, true).then(() => this.writeReport(batch));
   }
 
-  private async writeReport(batch: StoredBatch): Promise<void> {
-    if (!batch.outDir || this.disposed) return;
-    try {
-      batch.report = await writeReports(batch.outDir, batch.rows);
-    } catch {
-      // The folder went away: the rows keep their state and the next finished row tries again.
-    }
+  private writeReport(batch: StoredBatch): Promise<void> {
+    const outDir = batch.outDir;
+    if (!outDir || this.disposed) return Promise.resolve();
+    const run = writeReports(outDir, batch.rows)
+      .then((report) => {
+        batch.report = report;
+      })
+      .catch(() => {
+        // The folder went away: the rows keep their state and the next finished row tries again.
+      })
+      .finally(() => this.inFlight.delete(run));
+    this.inFlight.add(run);
+    return run;
   }
 
   // ---- duplicates, persistence, events ------------------------------------------------------------

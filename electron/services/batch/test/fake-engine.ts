@@ -103,6 +103,7 @@ export class FakeEngine implements JobEngine {
   waitFor(localId: string, signal?: AbortSignal): Promise<JobRecord> {
     const job = this.records.get(localId);
     if (job && isTerminal(job.state)) return Promise.resolve(job);
+    if (signal?.aborted) return Promise.reject(new Error('aborted'));
     return new Promise((resolve, reject) => {
       const list = this.waiters.get(localId) ?? [];
       list.push(resolve);
