@@ -66,7 +66,13 @@ export const electronMock = {
     getSelectedStorageBackend: vi.fn((): string => 'gnome_libsecret'),
   },
   dialog: { showOpenDialog: vi.fn() },
-  Notification: Object.assign(vi.fn(() => ({ show: vi.fn(), on: vi.fn() })), { isSupported: vi.fn(() => true) }),
+  // A constructor (the glue calls `new Notification(...)`) whose instance records show/on.
+  Notification: Object.assign(
+    vi.fn(function Notification() {
+      return { show: vi.fn(), on: vi.fn() };
+    }),
+    { isSupported: vi.fn(() => true) },
+  ),
   nativeImage: { createFromPath: vi.fn(() => fakeImage), createFromDataURL: vi.fn(() => fakeImage) },
   webUtils: { getPathForFile: vi.fn() },
   net: { fetch: vi.fn() },
