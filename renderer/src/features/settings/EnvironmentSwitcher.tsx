@@ -1,4 +1,76 @@
-/** Placeholder: replaced by its feature. */
+/**
+ * Top bar: which environment and key new requests use, switchable in place,
+ * and the way into Settings. Accessible names "Environment" and "Key".
+ */
+import { useId } from 'react';
+import { bridge } from '../../bridge';
+import { selectActive } from '../../state/slices/settings';
+import { useStore } from '../../state/store';
+import { useSettingsSync } from './use-settings-sync';
+
 export function EnvironmentSwitcher() {
-  return <section aria-label="Environment" />;
+  useSettingsSync();
+  const settings = useStore((s) => s.settings);
+  const openSettings = useStore((s) => s.openSettings);
+  const active = useStore((s) => selectActive(s));
+  const envId = useId();
+  const keyId = useId();
+
+  const switchTo = async (environmentId: string, keyIdValue: string | undefined) => {
+    if (!keyIdValue) {
+      openSettings('environments');
+      return;
+    }
+    const result = await bridge().api.settings.setActive({ environmentId, keyId: keyIdValue });
+    if (result.ok) useStore.getState().applySettings(result.value);
+  };
+
+  const environments = settings?.environments ?? [];
+  const keys = active?.environment.keys ?? [];
+  return (
+    <section className="env-switcher" aria-label="Environment and key">
+      <label htmlFor={envId} className="env-switcher-label">
+        Environment
+      </label>
+      <select
+        id={envId}
+        aria-label="Environment"
+        className="input input-compact"
+        value={active?.environment.id ?? ''}
+        disabled={environments.length === 0}
+        onChange={(e) => {
+          const env = environments.find((x) => x.id === e.target.value);
+          void switchTo(e.target.value, (env?.keys.find((k) => k.hasSecret) ?? env?.keys[0])?.id);
+        }}
+      >
+        {environments.length === 0 ? <option value="">No environment</option> : null}
+        {environments.map((env) => (
+          <option key={env.id} value={env.id}>
+            {env.name}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={keyId} className="env-switcher-label">
+        Key
+      </label>
+      <select
+        id={keyId}
+        aria-label="Key"
+        className="input input-compact"
+        value={active?.key.id ?? ''}
+        disabled={keys.length === 0}
+        onChange={(e) => active && void switchTo(active.environment.id, e.target.value)}
+      >
+        {keys.length === 0 ? <option value="">No key</option> : null}
+        {keys.map((k) => (
+          <option key={k.id} value={k.id}>
+            {k.name} ({k.clientIdMasked}){k.hasSecret ? '' : ' – no secret'}
+          </option>
+        ))}
+      </select>
+      <button type="button" className="btn btn-ghost btn-small" onClick={() => openSettings()}>
+        Settings
+      </button>
+    </section>
+  );
 }

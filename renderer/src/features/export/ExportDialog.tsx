@@ -1,0 +1,106 @@
+/**
+ * Export one history item or a selection to a project folder. Opened through
+ * the settings slice's `openExport(localIds)`; mounted by SettingsDialog so no
+ * layout change is needed.
+ */
+import { useEffect, useState } from 'react';
+import { DEFAULT_EXPORT_OPTIONS, type ExportOptions, type ExportReport } from '../../../../shared/ipc';
+import { bridge } from '../../bridge';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { Select } from '../../components/Select';
+import { useStore } from '../../state/store';
+import { ExportOptionsFields } from './ExportOptionsFields';
+
+export function ExportDialog() {
+  const targets = useStore((s) => s.exportTargets);
+  const close = useStore((s) => s.closeExport);
+  const folders = useStore((s) => s.projectFolders);
+  const defaults = useStore((s) => s.settings?.exportDefaults) ?? DEFAULT_EXPORT_OPTIONS;
+  const openSettings = useStore((s) => s.openSettings);
+  const [folderId, setFolderId] = useState('');
+  const [options, setOptions] = useState<ExportOptions>(defaults);
+  const [report, setReport] = useState<ExportReport>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const open = targets !== null;
+
+  useEffect(() => {
+    if (!open) return;
+    setReport(undefined);
+    setError(undefined);
+    setOptions(useStore.getState().settings?.exportDefaults ?? DEFAULT_EXPORT_OPTIONS);
+  }, [open]);
+  useEffect(() => {
+    if (!folders.some((f) => f.id === folderId)) setFolderId(folders[0]?.id ?? '');
+  }, [folders, folderId]);
+
+  const run = async () => {
+    if (!targets || !folderId) return;
+    setBusy(true);
+    setError(undefined);
+    const result = await bridge().api.export.run({ localIds: targets, folderId, options });
+    setBusy(false);
+    if (result.ok) setReport(result.value);
+    else setError(result.problem.message);
+  };
+  const count = targets?.length ?? 0;
+  const folder = folders.find((f) => f.id === folderId);
+
+  return (
+    <Dialog open={open} title={count > 1 ? `Export ${count} assets` : 'Export asset'} onClose={close} className="export-dialog">
+      {folders.length === 0 ? (
+        <p>
+          No project folder yet.{' '}
+          <Button size="small" onClick={() => openSettings('folders')}>
+            Add a project folder in Settings
+          </Button>
+        </p>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run();
+          }}
+        >
+          <Select label="Project folder" value={folderId} options={folders.map((f) => ({ value: f.id, label: `${f.name} (${f.engine})` }))} onChange={setFolderId} />
+          {folder ? (
+            <p className="settings-muted">
+              Into {folder.subfolder ? `${folder.name}/${folder.subfolder}` : folder.name}. {folder.note ?? ''}
+            </p>
+          ) : null}
+          <ExportOptionsFields value={options} onChange={(patch) => setOptions((o) => ({ ...o, ...patch }))} />
+          <div className="settings-actions">
+            <Button type="submit" variant="primary" disabled={busy || !folderId}>
+              {busy ? 'Exporting…' : 'Export'}
+            </Button>
+            <Button onClick={close}>Close</Button>
+          </div>
+        </form>
+      )}
+      {error ? <p role="alert" className="settings-error">{error}</p> : null}
+      {report ? (
+        <ul className="export-report" aria-label="Export results">
+          {report.items.map((item) => (
+            <li key={item.localId} className={item.ok ? 'export-ok' : 'export-failed'}>
+              {item.ok ? (
+                <>
+                  {item.replacedInPlace ? 'Replaced in place: ' : 'Exported: '}
+                  <code>{item.relativePath}</code>
+                  {item.sidecarPath ? ' (with sidecar)' : ''}
+                  {bridge().shell === 'electron' ? (
+                    <Button size="small" variant="ghost" onClick={() => void bridge().api.export.reveal({ localId: item.localId })}>
+                      Reveal in folder
+                    </Button>
+                  ) : null}
+                </>
+              ) : (
+                <span role="alert">{item.message}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Dialog>
+  );
+}

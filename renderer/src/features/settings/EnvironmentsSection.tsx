@@ -1,0 +1,203 @@
+/** Environments, their keys, "Test connection", and adding / editing / removing them. */
+import { useState } from 'react';
+import type { ConnectionTest, EnvironmentView, KeyView, SettingsSnapshot } from '../../../../shared/ipc';
+import { bridge } from '../../bridge';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/TextField';
+import { Toggle } from '../../components/Toggle';
+import { KeyForm } from './KeyForm';
+import { formatDate, problemOf } from './messages';
+
+const SOURCE_NOTE: Record<EnvironmentView['source'], string> = {
+  builtin: 'Runs inside Asset Studio; its keys are its own.',
+  user: '',
+  environment: 'From ASSET_STUDIO_* environment variables (read-only here).',
+  file: 'From keys.json in the data folder (read-only here).',
+};
+const STORAGE_NOTE: Record<KeyView['storage'], string> = {
+  encrypted: 'secret encrypted',
+  unprotected: 'secret stored unprotected',
+  session: 'secret kept for this session',
+  environment: 'secret from environment variables',
+  file: 'secret from keys.json',
+  builtin: 'built-in',
+  none: 'no secret',
+};
+
+export function EnvironmentsSection({ snapshot }: { snapshot: SettingsSnapshot }) {
+  const [adding, setAdding] = useState(false);
+  return (
+    <section className="settings-section" aria-labelledby="settings-environments">
+      <h3 id="settings-environments">Environments</h3>
+      <ul className="settings-list">
+        {snapshot.environments.map((env) => (
+          <EnvironmentItem key={env.id} env={env} snapshot={snapshot} />
+        ))}
+      </ul>
+      {adding ? <EnvironmentForm onDone={() => setAdding(false)} /> : <Button onClick={() => setAdding(true)}>Add environment</Button>}
+    </section>
+  );
+}
+
+function EnvironmentItem({ env, snapshot }: { env: EnvironmentView; snapshot: SettingsSnapshot }) {
+  const [addingKey, setAddingKey] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [error, setError] = useState<string>();
+  const editable = env.source === 'user';
+  return (
+    <li className="settings-env" aria-label={env.name}>
+      <div className="settings-env-head">
+        <strong>{env.name}</strong>
+        <span className="settings-muted">{env.baseUrl}</span>
+      </div>
+      {SOURCE_NOTE[env.source] ? <p className="settings-muted">{SOURCE_NOTE[env.source]}</p> : null}
+      {editing ? <EnvironmentForm env={env} onDone={() => setEditing(false)} /> : null}
+      <ul className="settings-keys" aria-label={`Keys of ${env.name}`}>
+        {env.keys.map((key) => (
+          <KeyItem key={key.id} env={env} keyView={key} snapshot={snapshot} />
+        ))}
+      </ul>
+      {error ? <p role="alert" className="settings-error">{error}</p> : null}
+      {editable ? (
+        <div className="settings-actions">
+          {addingKey ? null : <Button size="small" onClick={() => setAddingKey(true)}>Add key</Button>}
+          <Button size="small" onClick={() => setEditing((v) => !v)}>Edit environment</Button>
+          <Button
+            size="small"
+            variant="danger"
+            onClick={async () => setError(problemOf(await bridge().api.settings.removeEnvironment({ environmentId: env.id })))}
+          >
+            Remove environment
+          </Button>
+        </div>
+      ) : null}
+      {addingKey ? <KeyForm environment={env} storage={snapshot.storage} onDone={() => setAddingKey(false)} /> : null}
+    </li>
+  );
+}
+
+function KeyItem({ env, keyView, snapshot }: { env: EnvironmentView; keyView: KeyView; snapshot: SettingsSnapshot }) {
+  const [test, setTest] = useState<ConnectionTest>();
+  const [testing, setTesting] = useState(false);
+  const [error, setError] = useState<string>();
+  const [newSecret, setNewSecret] = useState('');
+  const active = snapshot.active?.environmentId === env.id && snapshot.active.keyId === keyView.id;
+  const credits = snapshot.credits.find((c) => c.environmentId === env.id && c.keyId === keyView.id);
+  const api = () => bridge().api.settings;
+  const canEarlyAccess = env.source === 'user' || env.source === 'builtin';
+  return (
+    <li className="settings-key" aria-label={`Key ${keyView.name}`}>
+      <div className="settings-key-head">
+        <span>
+          <strong>{keyView.name}</strong> <code>{keyView.clientIdMasked}</code> <span className="settings-muted">{STORAGE_NOTE[keyView.storage]}</span>
+          {active ? <span className="settings-badge">active</span> : null}
+        </span>
+      </div>
+      {canEarlyAccess ? (
+        <Toggle
+          label={`Early access for ${keyView.name}`}
+          checked={keyView.earlyAccess}
+          onChange={async (on) => setError(problemOf(await api().updateKey({ environmentId: env.id, keyId: keyView.id, earlyAccess: on })))}
+        />
+      ) : null}
+      {credits ? (
+        <p className="settings-credits">
+          Last known balance: {credits.available} credits available, {credits.required} required (reported {formatDate(credits.at)}).
+        </p>
+      ) : null}
+      <div className="settings-actions">
+        {active ? null : (
+          <Button size="small" onClick={async () => setError(problemOf(await api().setActive({ environmentId: env.id, keyId: keyView.id })))}>
+            Use this key
+          </Button>
+        )}
+        <Button
+          size="small"
+          disabled={testing}
+          onClick={async () => {
+            setTesting(true);
+            setTest(undefined);
+            const result = await api().testConnection({ environmentId: env.id, keyId: keyView.id });
+            setTesting(false);
+            if (result.ok) setTest(result.value);
+            else setError(result.problem.message);
+          }}
+        >
+          {testing ? 'Testing…' : 'Test connection'}
+        </Button>
+        {env.source === 'user' ? (
+          <Button size="small" variant="danger" onClick={async () => setError(problemOf(await api().revokeKey({ environmentId: env.id, keyId: keyView.id })))}>
+            Revoke key
+          </Button>
+        ) : null}
+      </div>
+      {env.source === 'user' && !keyView.hasSecret ? (
+        <form
+          className="settings-inline"
+          onSubmit={async (e) => {
+            e.preventDefault();
+            const storage = snapshot.storage.protectedStorageAvailable ? 'encrypted' : 'session';
+            const problem = problemOf(await api().updateKey({ environmentId: env.id, keyId: keyView.id, clientSecret: newSecret, storage }));
+            setNewSecret('');
+            setError(problem);
+          }}
+        >
+          <label className="field-label" htmlFor={`new-secret-${keyView.id}`}>
+            Client secret for {keyView.name}
+          </label>
+          <input id={`new-secret-${keyView.id}`} className="input" type="password" autoComplete="off" value={newSecret} onChange={(e) => setNewSecret(e.target.value)} />
+          <Button size="small" type="submit" disabled={newSecret === ''}>
+            Save secret
+          </Button>
+        </form>
+      ) : null}
+      {test ? (
+        <p role="status" className={`settings-test settings-test-${test.outcome}`}>
+          {test.message}
+        </p>
+      ) : null}
+      {error ? <p role="alert" className="settings-error">{error}</p> : null}
+    </li>
+  );
+}
+
+function EnvironmentForm({ env, onDone }: { env?: EnvironmentView; onDone(): void }) {
+  const [name, setName] = useState(env?.name ?? '');
+  const [baseUrl, setBaseUrl] = useState(env?.baseUrl ?? '');
+  const [storageUrl, setStorageUrl] = useState(env?.storageUrl ?? '');
+  const [error, setError] = useState<string>();
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const submit = async () => {
+    const api = bridge().api.settings;
+    const result = env
+      ? await api.updateEnvironment({ environmentId: env.id, name, baseUrl, storageUrl })
+      : await api.addEnvironment({ name, baseUrl, storageUrl });
+    if (result.ok) {
+      onDone();
+      return;
+    }
+    setError(result.problem.message);
+    setFieldErrors(Object.fromEntries((result.problem.fields ?? []).map((f) => [f.field, f.message])));
+  };
+  return (
+    <form
+      className="settings-form"
+      aria-label={env ? `Edit ${env.name}` : 'Add environment'}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <TextField label="Environment name" value={name} onChange={setName} required error={fieldErrors.name} />
+      <TextField label="Base URL" type="url" value={baseUrl} onChange={setBaseUrl} required placeholder="https://" error={fieldErrors.baseUrl} />
+      <TextField label="Storage URL" type="url" value={storageUrl} onChange={setStorageUrl} required placeholder="https://" error={fieldErrors.storageUrl} help="Where finished assets are published." />
+      {error ? <p role="alert" className="settings-error">{error}</p> : null}
+      <div className="settings-actions">
+        <Button type="submit" variant="primary">
+          {env ? 'Save environment' : 'Add environment'}
+        </Button>
+        <Button onClick={onDone}>Cancel</Button>
+      </div>
+    </form>
+  );
+}
