@@ -86,6 +86,8 @@ export interface LoggerOptions {
   level?: LogLevel;
   /** Where lines go besides the file; defaults to process.stderr. `null` for none. */
   stderr?: { write(line: string): unknown } | null;
+  /** Least level copied to stderr (the file still gets everything from `level` up); e.g. 'error' for the CLI. */
+  stderrLevel?: LogLevel;
   scope?: string;
   now?: () => Date;
 }
@@ -93,6 +95,7 @@ export interface LoggerOptions {
 export function createLogger(options: LoggerOptions = {}): Logger {
   const minLevel = LEVELS[options.level ?? levelFromEnv(process.env.ASSET_STUDIO_LOG_LEVEL)];
   const stderr = options.stderr === undefined ? process.stderr : options.stderr;
+  const stderrMin = Math.max(minLevel, LEVELS[options.stderrLevel ?? 'debug']);
   const now = options.now ?? (() => new Date());
   const file = options.dataDir ? path.join(options.dataDir, 'logs', options.fileName ?? 'main.log') : undefined;
   let fileReady = false;
@@ -124,7 +127,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       const line = `${redactText(JSON.stringify(redactValue(entry)))}\n`;
       writeFile(line);
       try {
-        stderr?.write(line);
+        if (LEVELS[level] >= stderrMin) stderr?.write(line);
       } catch {
         // A closed stderr (a detached child) is not a reason to fail the caller.
       }

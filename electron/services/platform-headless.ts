@@ -3,7 +3,7 @@
  * the CLI): no system notifications (the renderer shows toasts instead), no
  * file manager; focus is whatever the page last reported via `app:setFocused`.
  */
-import type { Platform } from './contracts';
+import type { Platform, SecretCipher } from './contracts';
 
 export function createHeadlessPlatform(shell: 'web' | 'cli'): Platform {
   // A browser tab starts focused; the CLI has no window, so "unfocused" makes finished jobs log rather than toast.
@@ -18,3 +18,19 @@ export function createHeadlessPlatform(shell: 'web' | 'cli'): Platform {
     },
   };
 }
+
+/**
+ * The cipher of shells without an OS keychain: it cannot encrypt, so the
+ * settings service takes secrets from the environment or a user-only file
+ * and never writes one to disk.
+ */
+export const noCipher: SecretCipher = {
+  backend: 'none',
+  isEncryptionAvailable: () => false,
+  encrypt: () => {
+    throw new Error('This shell has no secure storage for secrets.');
+  },
+  decrypt: () => {
+    throw new Error('This shell has no secure storage for secrets.');
+  },
+};

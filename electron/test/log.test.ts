@@ -85,3 +85,16 @@ describe('log redaction', () => {
     expect(lines.map((l) => (JSON.parse(l) as { message: string }).message)).toEqual(['shown']);
   });
 });
+
+describe('log levels per output', () => {
+  it('copies only the chosen levels to stderr while the file keeps the rest', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'as-log-'));
+    const { lines, stderr } = capture();
+    const log = createLogger({ dataDir, fileName: 'cli.log', stderr, stderrLevel: 'error', level: 'info' });
+    log.info('progress detail');
+    log.error('could not reach the service');
+    expect(lines.map((l) => (JSON.parse(l) as { message: string }).message)).toEqual(['could not reach the service']);
+    const file = fs.readFileSync(path.join(dataDir, 'logs', 'cli.log'), 'utf8').trim().split('\n');
+    expect(file).toHaveLength(2);
+  });
+});

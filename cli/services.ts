@@ -1,0 +1,22 @@
+/**
+ * The services as a CLI command uses them: the app's data directory (so jobs
+ * made here appear in the app's history), no desktop integration, secrets from
+ * the environment or a user-only file, and a log in `logs/cli.log` that only
+ * copies errors to the terminal (commands print their own human output).
+ */
+import { createServices, type Services } from '../electron/services';
+import { resolveDataDir } from '../electron/services/data-dir';
+import { createLogger } from '../electron/services/log';
+import { createHeadlessPlatform, noCipher } from '../electron/services/platform-headless';
+import type { CliIo } from './command';
+
+export interface OpenServicesOptions {
+  /** 'embedded' (default) starts the built-in sandbox so its environment is usable; 'none' skips it. */
+  sandbox?: 'embedded' | 'none';
+}
+
+export async function openServices(io: Pick<CliIo, 'env' | 'stderr'>, options: OpenServicesOptions = {}): Promise<Services> {
+  const dataDir = resolveDataDir(io.env);
+  const log = createLogger({ dataDir, fileName: 'cli.log', stderr: io.stderr, stderrLevel: io.env.ASSET_STUDIO_VERBOSE ? 'debug' : 'error' });
+  return createServices({ dataDir, platform: createHeadlessPlatform('cli'), cipher: noCipher, env: io.env, log, sandbox: options.sandbox });
+}
