@@ -31,7 +31,7 @@ if (!setupSingleInstance(() => mainWindow)) {
 } else {
   registerAppScheme({ dev: devServerUrl !== undefined });
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, trustedOrigins));
-  app.whenReady().then(boot, fail);
+  app.whenReady().then(boot).catch(fail);
 }
 
 async function boot(): Promise<void> {
