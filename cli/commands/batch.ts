@@ -161,6 +161,7 @@ async function runBatch(services: Services, io: CliIo, out: Output, opts: RunOpt
     state: final.state,
     counts: final.counts,
     outDir: final.outDir,
+    assetDir: final.assetDir,
     report: final.report,
     ok: !reason,
     ...(reason ? { reason } : {}),
@@ -169,7 +170,8 @@ async function runBatch(services: Services, io: CliIo, out: Output, opts: RunOpt
     out.fail(reason);
     return EXIT.failure;
   }
-  out.note(`Done: ${final.counts.done} asset(s) in ${final.outDir}; report: ${path.join(final.outDir ?? '', 'batch-report.csv')}`);
+  const folder = final.assetDir ?? final.outDir ?? '';
+  out.note(`Done: ${final.counts.done} asset(s) in ${folder}; report: ${final.report?.csv ?? path.join(folder, 'batch-report.csv')}`);
   return EXIT.ok;
 }
 

@@ -53,7 +53,7 @@ export interface BatchRow {
   /** The engine record of this row; recorded before the row can be sent, so it is never sent twice. */
   localId?: string;
   jobId?: string;
-  /** Exported file, relative to the output folder. */
+  /** Exported file, relative to the batch's asset folder (`/`-separated). */
   file?: string;
   error?: string;
   startedAt?: string;
@@ -88,6 +88,8 @@ export interface Batch {
   pauseReason?: 'user' | 'credits';
   credits?: { required: number; available: number };
   outDir?: string;
+  /** Folder the assets and the report are written to (the output folder, or the export subfolder of a project). */
+  assetDir?: string;
   environmentId?: string;
   keyId?: string;
   spreadAcrossKeys: boolean;

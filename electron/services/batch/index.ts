@@ -8,6 +8,7 @@ import { fail } from '../../../shared/ipc';
 import type { EventSink, PartialHandlers } from '../contracts';
 import type { JobEngine } from '../jobs/engine-api';
 import type { BatchExporter } from './output';
+import { exportServiceExporter } from './export-adapter';
 import { BatchService } from './service';
 
 export { BatchService } from './service';
@@ -19,7 +20,9 @@ export interface BatchDeps {
   events: EventSink;
   /** The files service's staging function, for rows with file fields. */
   stagePath?: (absPath: string) => Promise<Result<StagedFile>>;
-  /** The export service's writer; a plain safe copy is used without it. */
+  /** The export service's handlers: assets are exported with its rules (names, sidecars, safe paths). */
+  exportHandlers?: PartialHandlers;
+  /** Or any writer (tests); a plain safe copy is used when neither is given. */
   exporter?: BatchExporter;
   /** Keys a submission may use, for the time estimate. */
   keysFor?: (environmentId: string | undefined, spreadAcrossKeys: boolean) => number;
@@ -46,7 +49,8 @@ export function setupBatch(deps: BatchDeps): { handlers: PartialHandlers; servic
       dispose: async () => {},
     };
   }
-  const service = new BatchService({ ...deps, engine });
+  const exporter = deps.exporter ?? (deps.exportHandlers?.['export:run'] ? exportServiceExporter(deps.exportHandlers) : undefined);
+  const service = new BatchService({ ...deps, engine, exporter });
   const ready = service.init();
   // Requests wait until saved batches are loaded, so none is answered from a half-read state.
   const after =
@@ -58,7 +62,10 @@ export function setupBatch(deps: BatchDeps): { handlers: PartialHandlers; servic
   const handlers: PartialHandlers = {
     'batch:import': after((a) => service.import(a)),
     'batch:updateRow': after((a) => service.updateRow(a)),
-    'batch:start': after((a) => service.start(a)),
+    'batch:start': async (a, ctx) => {
+      await ready;
+      return service.start(a, ctx.shell);
+    },
     'batch:pause': after((a) => service.pause(a.batchId)),
     'batch:resume': after((a) => service.resume(a.batchId)),
     'batch:cancel': after((a) => service.cancel(a.batchId)),

@@ -15,6 +15,8 @@ import { sha256File } from './check-row';
 import { writeAtomic } from './store';
 
 export interface ExportRequest {
+  /** Who started the batch: the browser shell's exports are limited like its folder chooser. */
+  shell: 'electron' | 'web' | 'cli';
   job: JobRecord;
   /** The verified asset in the engine's cache. */
   assetPath: string;
@@ -26,6 +28,8 @@ export interface ExportRequest {
 export type ExportOutcome = { ok: true; file: string } | { ok: false; message: string };
 
 export interface BatchExporter {
+  /** Checked when the batch starts: the folder can take exports. Returns the folder the assets land in. */
+  prepare(outDir: string, shell: ExportRequest['shell']): Promise<{ ok: true; assetDir: string } | { ok: false; message: string }>;
   exportJob(request: ExportRequest): Promise<ExportOutcome>;
 }
 
@@ -43,6 +47,16 @@ export function safeAssetName(row: number, job: JobRecord, ext: string): string 
 }
 
 export const safeCopyExporter: BatchExporter = {
+  async prepare(outDir) {
+    const root = path.resolve(outDir);
+    try {
+      await fs.mkdir(root, { recursive: true });
+      await fs.access(root, fs.constants.W_OK);
+      return { ok: true, assetDir: root };
+    } catch (err) {
+      return { ok: false, message: `The output folder ${root} cannot be written: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}.` };
+    }
+  },
   async exportJob({ job, assetPath, outDir, row }) {
     const ext = path.extname(assetPath).replace(/^\./, '').toLowerCase() || 'bin';
     const root = path.resolve(outDir);

@@ -186,7 +186,7 @@ export class BatchService {
     return ok(this.publicView(batch));
   }
 
-  async start(args: BatchStartArgs): Promise<Result<Batch>> {
+  async start(args: BatchStartArgs, shell: 'electron' | 'web' | 'cli' = 'cli'): Promise<Result<Batch>> {
     const batch = this.batches.get(args.batchId);
     if (!batch) return notFound(args.batchId);
     if (batch.state !== 'draft') return fail('already-started', 'The batch has already been started.');
@@ -194,12 +194,10 @@ export class BatchService {
       return fail('nothing-to-send', 'No row is ready to send: fix the invalid rows or import another list.');
     }
     const outDir = path.resolve(args.outDir);
-    try {
-      await fs.mkdir(outDir, { recursive: true });
-      await fs.access(outDir, fs.constants.W_OK);
-    } catch (err) {
-      return fail('output-folder', `The output folder ${outDir} cannot be written: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}.`);
-    }
+    const prepared = await this.exporter.prepare(outDir, shell);
+    if (!prepared.ok) return fail('output-folder', prepared.message);
+    batch.assetDir = prepared.assetDir;
+    batch.shell = shell;
     batch.outDir = outDir;
     batch.environmentId = args.environmentId;
     batch.keyId = args.keyId;
@@ -441,12 +439,14 @@ export class BatchService {
         this.failRow(batch, row, job.asset?.problem ?? 'The job succeeded but its asset could not be downloaded; retry the download from the history.');
         return;
       }
-      const exported = await this.exporter.exportJob({ job, assetPath: asset, outDir: batch.outDir ?? this.deps.dataDir, row: row.row });
+      const exported = await this.exporter.exportJob({ shell: batch.shell ?? 'cli', job, assetPath: asset, outDir: batch.outDir ?? this.deps.dataDir, row: row.row });
       if (!exported.ok) {
         this.failRow(batch, row, exported.message);
         return;
       }
-      row.file = path.relative(batch.outDir ?? '', exported.file);
+      // The report sits next to the assets (a Unity project's exports go to its Assets/Generated, for example).
+      batch.assetDir = path.dirname(exported.file);
+      row.file = path.relative(batch.assetDir, exported.file).split(path.sep).join('/');
       row.state = 'done';
       delete row.error;
     } else if (batch.state === 'cancelling' && !job.jobId) {
@@ -517,7 +517,7 @@ export class BatchService {
   }
 
   private writeReport(batch: StoredBatch): Promise<void> {
-    const outDir = batch.outDir;
+    const outDir = batch.assetDir ?? batch.outDir;
     if (!outDir || this.disposed) return Promise.resolve();
     const run = writeReports(outDir, batch.rows)
       .then((report) => {
@@ -594,7 +594,7 @@ export class BatchService {
   }
 
   private publicView(batch: StoredBatch): Batch {
-    const { listDir: _d, listKind: _k, version: _v, rows, ...rest } = batch;
+    const { listDir: _d, listKind: _k, version: _v, shell: _s, rows, ...rest } = batch;
     return {
       ...rest,
       counts: countRows(batch),

@@ -21,6 +21,8 @@ export interface StoredBatch extends Omit<Batch, 'rows'> {
   listDir?: string;
   /** The kind given for the whole list. */
   listKind?: string;
+  /** The shell that started the batch (exports from the browser shell stay inside its limits). */
+  shell?: 'electron' | 'web' | 'cli';
   /** Bumped on every save. */
   version: number;
 }
