@@ -20,7 +20,7 @@ import { startSandbox, type RunningSandbox } from '../sandbox';
 import type { Batch } from '../shared/ipc';
 import { createServices, type Services } from '../electron/services';
 import type { HandlerContext } from '../electron/services/contracts';
-import { createHeadlessPlatform } from '../electron/services/platform-headless';
+import { createHeadlessPlatform, noCipher } from '../electron/services/platform-headless';
 
 const ctx: HandlerContext = { shell: 'cli' };
 const PER_KEY = 5;
@@ -51,7 +51,7 @@ async function withServices<T>(sandbox: RunningSandbox, keys: number, fn: (servi
   const services = await createServices({
     dataDir,
     platform: createHeadlessPlatform('cli'),
-    cipher: { backend: 'none', isEncryptionAvailable: () => false, encrypt: () => Buffer.alloc(0), decrypt: () => '' },
+    cipher: noCipher,
     env,
     sandbox: 'none',
   });

@@ -13,9 +13,8 @@ import { isGenerationKind } from '../../shared/api';
 import type { Batch, BatchRow, BatchSummary, Result } from '../../shared/ipc';
 import type { HandlerContext } from '../../electron/services/contracts';
 import { failureReason, progressLine, validRows } from '../../electron/services/batch/progress-text';
-import { resolveDataDir } from '../../electron/services/data-dir';
-import { createServices, type Services } from '../../electron/services';
-import { createHeadlessPlatform } from '../../electron/services/platform-headless';
+import type { Services } from '../../electron/services';
+import { openServices } from '../services';
 import { EXIT, UsageError, parseOptions, type CliCommand, type CliIo } from '../command';
 
 const usage = [
@@ -72,12 +71,7 @@ export const command: CliCommand = {
     }
 
     const out = new Output(io, values.json ?? false);
-    const services = await createServices({
-      dataDir: resolveDataDir(io.env),
-      platform: createHeadlessPlatform('cli'),
-      cipher: { backend: 'none', isEncryptionAvailable: () => false, encrypt: () => Buffer.alloc(0), decrypt: () => '' },
-      env: io.env,
-    });
+    const services = await openServices(io);
     try {
       return await runBatch(services, io, out, { listPath, text, outDir, env: values.env, spread: values.keys === 'all', kind: values.kind });
     } finally {
