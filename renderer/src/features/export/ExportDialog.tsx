@@ -58,6 +58,8 @@ export function ExportDialog() {
         </p>
       ) : (
         <form
+          /* The options are checked here and in main; the browser's step rules would block valid scales like 1.25. */
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             void run();

@@ -12,7 +12,7 @@ export function EnvironmentSwitcher() {
   useSettingsSync();
   const settings = useStore((s) => s.settings);
   const openSettings = useStore((s) => s.openSettings);
-  const active = useStore((s) => selectActive(s));
+  const active = selectActive({ settings });
   const envId = useId();
   const keyId = useId();
 
