@@ -123,6 +123,7 @@ async function main(): Promise<void> {
     host: '127.0.0.1',
     jobSeconds: JOB_SECONDS,
     keys: Math.max(...KEY_COUNTS),
+    credits: 1_000_000,
   };
   const sandbox = (await startSandbox(sandboxOptions)) as RunningSandbox & SandboxExtras;
   for (const k of sandbox.keys) sandbox.setBalance?.(k.clientId, 1_000_000);
