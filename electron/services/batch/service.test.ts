@@ -194,6 +194,23 @@ describe('BatchService', () => {
     expect(fs.readFileSync(path.join(out, done.rows[0]!.file!), 'utf8')).toBe('glTF-old');
   });
 
+  it('estimates the time left from finished rows and the slots in use', async () => {
+    const { service } = await setup({ jobMs: 50 });
+    const list = writeList(['prompt', ...Array.from({ length: 20 }, (_, i) => `vase ${i}`)]);
+    const batch = value(await service.import({ path: list, kind: 'text-to-3d' }));
+    value(await service.start({ batchId: batch.id, outDir: tempDir('out') }));
+    const mid = await until(() => {
+      const b = value(service.get(batch.id));
+      return b.state === 'running' && b.counts.done >= 5 && b.counts.done <= 10 && b.estimateMs !== undefined && b;
+    });
+    const remaining = mid.counts.queued + mid.counts.running;
+    // At least one round of 5 jobs of ~50 ms each remains; never more than one job-length per remaining row.
+    expect(mid.estimateMs!).toBeGreaterThanOrEqual(40);
+    expect(mid.estimateMs!).toBeLessThanOrEqual(remaining * 1000);
+    const end = await until(() => value(service.get(batch.id)).state === 'finished' && value(service.get(batch.id)));
+    expect(end.estimateMs).toBe(0);
+  });
+
   it('cancel stops sending; accepted jobs are followed to the end', async () => {
     const { service, engine } = await setup({ jobMs: 80 });
     const list = writeList(['prompt', ...Array.from({ length: 12 }, (_, i) => `rock ${i}`)]);

@@ -504,6 +504,9 @@ export class BatchService {
     }
     if (isTerminal(job.state)) return;
     row.state = job.state === 'queued' ? 'queued' : 'running';
+    // Time on the service, not in the local queue, feeds the estimate.
+    const sentAt = job.submittedAt ?? job.acceptedAt;
+    if (sentAt) row.startedAt = sentAt;
     delete row.error;
   }
 
@@ -590,7 +593,8 @@ export class BatchService {
     if (!durations.length || remaining === 0) return remaining === 0 ? 0 : undefined;
     const mean = durations.reduce((a, b) => a + b, 0) / durations.length;
     const keys = this.deps.keysFor?.(batch.environmentId, batch.spreadAcrossKeys) ?? 1;
-    return Math.round(Math.ceil(remaining / (PER_KEY * Math.max(1, keys))) * mean);
+    const slots = Math.max(PER_KEY * Math.max(1, keys), batch.counts.running);
+    return Math.round(Math.ceil(remaining / slots) * mean);
   }
 
   private publicView(batch: StoredBatch): Batch {
