@@ -21,7 +21,10 @@ export interface ExportDeps {
   engine: JobEngine | undefined;
   events: EventSink;
   platform: Platform;
-  /** Electron's folder dialog (A1 provides it through the composition root); absent elsewhere. */
+  /**
+   * The system folder dialog. Defaults to `platform.chooseFolder` when the
+   * shell's Platform offers one (Electron: dialog.showOpenDialog openDirectory).
+   */
   chooseFolder?: () => Promise<string | undefined>;
   /** The browser shell's chooser is limited to this directory; defaults to os.homedir(). */
   homeDir?: string;
@@ -32,6 +35,8 @@ export function setupExport(deps: ExportDeps): { handlers: PartialHandlers; disp
   const store = new ExportStore(deps.dataDir);
   const homeDir = deps.homeDir ?? homedir();
   const now = deps.now ?? (() => new Date());
+  const platformDialog = (deps.platform as Platform & { chooseFolder?: () => Promise<string | undefined> }).chooseFolder;
+  const chooseFolder = deps.chooseFolder ?? (platformDialog ? () => platformDialog.call(deps.platform) : undefined);
 
   async function view(folder: StoredFolder): Promise<ProjectFolderView> {
     const kind = await detectProject(folder.path);
@@ -79,8 +84,8 @@ export function setupExport(deps: ExportDeps): { handlers: PartialHandlers; disp
     'export:listFolders': async () => ok(await listViews()),
     'export:addFolder': async ({ path }, ctx) => addFolder(path, ctx.shell),
     'export:pickFolder': async (_args, ctx) => {
-      if (!deps.chooseFolder) return fail('unavailable', 'There is no folder dialog here; type a path or use the folder chooser.');
-      const chosen = await deps.chooseFolder();
+      if (!chooseFolder) return fail('unavailable', 'There is no folder dialog here; type a path or use the folder chooser.');
+      const chosen = await chooseFolder();
       return chosen ? addFolder(chosen, ctx.shell) : ok(null);
     },
     'export:removeFolder': async ({ folderId }) => {
