@@ -24,6 +24,8 @@ export interface BatchDeps {
   exportHandlers?: PartialHandlers;
   /** Or any writer (tests); a plain safe copy is used when neither is given. */
   exporter?: BatchExporter;
+  /** Resolves once the engine has started (its ledger is loaded): unfinished batches are reconciled after it. */
+  engineStarted?: Promise<void>;
   /** Keys a submission may use, for the time estimate. */
   keysFor?: (environmentId: string | undefined, spreadAcrossKeys: boolean) => number;
 }

@@ -48,6 +48,8 @@ export interface BatchServiceDeps {
   /** How many keys a submission may use (for the estimate). */
   keysFor?: (environmentId: string | undefined, spreadAcrossKeys: boolean) => number;
   now?: () => number;
+  /** Resolves once the engine has loaded its ledger (batches are reconciled against it after that). */
+  engineStarted?: Promise<void>;
   /** Delay before coalesced saves and events (ms). */
   settleMs?: number;
 }
@@ -85,7 +87,9 @@ export class BatchService {
     const { batches } = await this.store.loadAll();
     for (const b of batches) this.batches.set(b.id, b);
     this.detachEngine = this.deps.engine.onChange((job) => this.onJobChange(job));
-    for (const b of this.batches.values()) {
+    const open = [...this.batches.values()].filter((b) => b.state !== 'draft' && b.state !== 'finished' && b.state !== 'cancelled');
+    if (open.length) await this.engineLoaded(open);
+    for (const b of open) {
       if (b.state === 'draft' || b.state === 'finished' || b.state === 'cancelled') continue;
       await this.reconcile(b);
       // Every engine record of the batch is now named by a row, so releasing it cannot send an unrecorded row.
@@ -93,6 +97,22 @@ export class BatchService {
       for (const row of b.rows) if (row.localId) this.follow(b, row);
       if (b.state === 'running') this.drive(b);
       else this.checkFinished(b);
+    }
+  }
+
+  /**
+   * Reconciling needs the engine's ledger. With `engineStarted` the caller says when it is loaded;
+   * otherwise wait until a record that a batch names is visible (it must be, once the ledger is in).
+   */
+  private async engineLoaded(open: StoredBatch[]): Promise<void> {
+    if (this.deps.engineStarted) {
+      await this.deps.engineStarted;
+      return;
+    }
+    const probe = open.flatMap((b) => b.rows.map((r) => r.localId).filter((id): id is string => Boolean(id)))[0];
+    if (!probe) return;
+    for (let waited = 0; !this.deps.engine.get(probe) && waited < 30_000 && !this.disposed; waited += 50) {
+      await new Promise((r) => setTimeout(r, 50));
     }
   }
 
