@@ -149,6 +149,9 @@ function KeyItem({ env, keyView, snapshot }: { env: EnvironmentView; keyView: Ke
           <Button size="small" type="submit" disabled={newSecret === ''}>
             Save secret
           </Button>
+          <span className="settings-muted">
+            {snapshot.storage.protectedStorageAvailable ? 'Stored encrypted by the operating system.' : 'Kept for this session only (this system cannot encrypt it).'}
+          </span>
         </form>
       ) : null}
       {test ? (
