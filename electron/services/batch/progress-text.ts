@@ -35,7 +35,8 @@ export function failureReason(batch: Batch): string | undefined {
   if (batch.state === 'cancelled') return `The batch was cancelled: ${c.cancelled} row(s) were not sent.`;
   if (c.failed) {
     const first = batch.rows.find((r) => r.state === 'failed');
-    return `${c.failed} row(s) failed${first ? `; row ${first.row}: ${first.error ?? 'no reason given'}` : ''}.`;
+    const why = (first?.error ?? 'no reason given').replace(/\.+$/, '');
+    return `${c.failed} row(s) failed${first ? `; row ${first.row}: ${why}` : ''}.`;
   }
   if (c.done < validRows(c)) return `${validRows(c) - c.done} row(s) did not finish.`;
   return undefined;
