@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Batch } from '../../../shared/ipc';
 import { failureReason, progressLine } from './progress-text';
 
-const base = (patch: Partial<Batch> & { counts?: Partial<Batch['counts']> } = {}): Batch => ({
+const base = (patch: Partial<Omit<Batch, 'counts'>> & { counts?: Partial<Batch['counts']> } = {}): Batch => ({
   id: 'b_000001',
   name: 'props.csv',
   listSha256: 'x',
