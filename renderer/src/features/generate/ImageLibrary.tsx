@@ -1,12 +1,12 @@
 /** The uploaded images the other forms can reuse, shown under Upload image. */
 import { useMemo } from 'react';
 import { useStore } from '../../state/store';
-import { allJobs, imageLibrary, jobTitle } from './selectors';
+import { allJobs, selectJobsState, imageLibrary, jobTitle } from './selectors';
 import { Thumbnail } from './Thumbnail';
 
 export function ImageLibrary() {
-  const jobsState = useStore((s) => (s as unknown as { jobs?: unknown }).jobs);
-  const images = useMemo(() => imageLibrary(allJobs({ jobs: jobsState } as never)), [jobsState]);
+  const jobsState = useStore(selectJobsState);
+  const images = useMemo(() => imageLibrary(allJobs({ jobsById: jobsState } as never)), [jobsState]);
   return (
     <section className="library" aria-label="Image library">
       <h3 className="section-title">Image library</h3>

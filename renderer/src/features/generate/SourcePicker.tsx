@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { ENDPOINTS, type JobRefField } from '../../../../shared/api';
 import { FieldGroup } from '../../components/Field';
 import { useStore } from '../../state/store';
-import { allJobs, jobTitle, sourceJobsFor } from './selectors';
+import { allJobs, selectJobsState, jobTitle, sourceJobsFor } from './selectors';
 import { Thumbnail } from './Thumbnail';
 
 const MAX_SHOWN = 60;
@@ -21,9 +21,9 @@ export interface SourcePickerProps {
 }
 
 export function SourcePicker({ name, spec, value, onChange, error }: SourcePickerProps) {
-  const jobsState = useStore((s) => (s as unknown as { jobs?: unknown }).jobs);
+  const jobsState = useStore(selectJobsState);
   const candidates = useMemo(
-    () => sourceJobsFor(allJobs({ jobs: jobsState } as never), spec),
+    () => sourceJobsFor(allJobs({ jobsById: jobsState } as never), spec),
     [jobsState, spec],
   );
   const shown = candidates.slice(0, MAX_SHOWN);

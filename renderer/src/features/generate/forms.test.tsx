@@ -19,7 +19,7 @@ function seedJobs() {
   const jobs = Object.fromEntries(
     ALL_KINDS.map((k, i) => [`job-${k}`, job({ localId: `job-${k}`, kind: k, jobId: `up-${k}`, title: `My ${ENDPOINTS[k].label}`, createdAt: `2026-11-22T08:${String(i).padStart(2, '0')}:00.000Z` })]),
   );
-  useStore.setState({ jobs } as never);
+  useStore.setState({ jobsById: jobs } as never);
 }
 
 let host: FakeHost;
@@ -214,7 +214,7 @@ describe.each(ALL_KINDS)('the %s form', (kind) => {
     if (spec.type !== 'job-ref') continue;
     it(`chooses ${spec.label} among own successful ${spec.sourceKinds.join('/')} jobs only`, () => {
       const extra = job({ localId: 'failed-one', kind: spec.sourceKinds[0] as GenerationKind, jobId: 'up-failed', state: 'error', title: 'Failed source' });
-      useStore.setState({ jobs: { ...(useStore.getState() as unknown as { jobs: object }).jobs, [extra.localId]: extra } } as never);
+      useStore.setState({ jobsById: { ...(useStore.getState() as unknown as { jobsById: object }).jobsById, [extra.localId]: extra } } as never);
       open(kind);
       const group = screen.getByRole('radiogroup', { name: spec.label });
       const titles = within(group).getAllByRole('radio').map((r) => r.closest('label')!.querySelector('.picker-title')!.textContent);

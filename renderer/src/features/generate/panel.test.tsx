@@ -121,7 +121,7 @@ describe('errors where they belong', () => {
 
 describe('Image to 3D', () => {
   it('sends a picked file as a staged reference with a preview, or an uploaded image as imageJobId without the file', async () => {
-    useStore.setState({ jobs: { u1: job({ localId: 'u1', kind: 'image-upload', jobId: 'up-img-1', title: 'robot.png' }) } } as never);
+    useStore.setState({ jobsById: { u1: job({ localId: 'u1', kind: 'image-upload', jobId: 'up-img-1', title: 'robot.png' }) } } as never);
     open('image-to-3d');
     fireEvent.change(screen.getByLabelText(/^Image( \*)?$/), { target: { files: [pngFile('robot.png')] } });
     await waitFor(() => expect(screen.getByText('robot.png', { selector: '.staged-name' })).toBeInTheDocument());
@@ -201,7 +201,7 @@ describe('coming-soon forms follow the spec', () => {
 
 describe('Edit image', () => {
   it('edits references (url and role) and sends them with the user prompt and presets', async () => {
-    useStore.setState({ jobs: { i1: job({ localId: 'i1', kind: 'text-to-image', jobId: 'up-i1', title: 'poster' }) } } as never);
+    useStore.setState({ jobsById: { i1: job({ localId: 'i1', kind: 'text-to-image', jobId: 'up-i1', title: 'poster' }) } } as never);
     open('image-edit');
     fireEvent.click(within(screen.getByRole('radiogroup', { name: 'Source image' })).getByRole('radio', { name: 'poster' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add reference' }));
@@ -218,7 +218,7 @@ describe('Edit image', () => {
   });
 
   it('a reference without its role is reported on that row', async () => {
-    useStore.setState({ jobs: { i1: job({ localId: 'i1', kind: 'text-to-image', jobId: 'up-i1', title: 'poster' }) } } as never);
+    useStore.setState({ jobsById: { i1: job({ localId: 'i1', kind: 'text-to-image', jobId: 'up-i1', title: 'poster' }) } } as never);
     open('image-edit');
     fireEvent.click(screen.getByRole('button', { name: 'Add reference' }));
     fireEvent.change(screen.getByLabelText(/^Image URL/), { target: { value: 'https://example.test/a.png' } });
@@ -263,7 +263,7 @@ describe('drafts and chaining', () => {
   });
 
   it('Upload image costs 0 credits and lists the library', () => {
-    useStore.setState({ jobs: { u1: job({ localId: 'u1', kind: 'image-upload', jobId: 'up-1', title: 'hero.png' }) } } as never);
+    useStore.setState({ jobsById: { u1: job({ localId: 'u1', kind: 'image-upload', jobId: 'up-1', title: 'hero.png' }) } } as never);
     open('image-upload');
     expect(screen.getByText('Uploading costs 0 credits.')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Image library' })).getByText('hero.png')).toBeInTheDocument();

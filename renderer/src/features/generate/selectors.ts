@@ -8,8 +8,14 @@ import type { JobRecord } from '../../../../shared/domain/job';
 import type { GenerationKind, JobRefField } from '../../../../shared/api';
 import type { StoreState } from '../../state/store';
 
+/** The jobs slice's record map (`jobsById`), or a `jobs` record/list. */
+export function selectJobsState(state: StoreState): unknown {
+  const s = state as unknown as { jobsById?: unknown; jobs?: unknown };
+  return s.jobsById ?? s.jobs;
+}
+
 export function allJobs(state: StoreState): JobRecord[] {
-  const raw = (state as unknown as { jobs?: unknown }).jobs;
+  const raw = selectJobsState(state);
   if (Array.isArray(raw)) return raw as JobRecord[];
   if (raw && typeof raw === 'object') return Object.values(raw as Record<string, JobRecord>);
   return [];
