@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Batch } from '../../../shared/ipc';
+import type { Batch, StagedFile } from '../../../shared/ipc';
+import { sha256File } from './check-row';
 import { BatchService } from './service';
 import { REPORT_CSV, REPORT_JSON } from './output';
 import { FakeEngine, type FakeEngineOptions } from './test/fake-engine';
@@ -21,11 +23,16 @@ function tempDir(name: string): string {
   return dir;
 }
 
-async function setup(engineOptions: Partial<FakeEngineOptions> = {}, dataDir = tempDir('data'), engine?: FakeEngine) {
+async function setup(
+  engineOptions: Partial<FakeEngineOptions> = {},
+  dataDir = tempDir('data'),
+  engine?: FakeEngine,
+  extra: Partial<ConstructorParameters<typeof BatchService>[0]> = {},
+) {
   const eng = engine ?? new FakeEngine({ dir: path.join(dataDir, 'assets'), ...engineOptions });
   await eng.start();
   const events: Batch[] = [];
-  const service = new BatchService({ dataDir, engine: eng, events: { emit: (_n, p) => events.push(p as Batch) }, settleMs: 5 });
+  const service = new BatchService({ dataDir, engine: eng, events: { emit: (_n, p) => events.push(p as Batch) }, settleMs: 5, ...extra });
   await service.init();
   cleanup.push(async () => {
     await service.dispose();
@@ -209,6 +216,52 @@ describe('BatchService', () => {
     expect(mid.estimateMs!).toBeLessThanOrEqual(remaining * 1000);
     const end = await until(() => value(service.get(batch.id)).state === 'finished' && value(service.get(batch.id)));
     expect(end.estimateMs).toBe(0);
+  });
+
+  it('stages file fields from paths relative to a JSON list, and flags a repeat of a ledger job by file contents', async () => {
+    const listDir = tempDir('imgs');
+    await sharp({ create: { width: 16, height: 16, channels: 3, background: '#36a' } }).png().toFile(path.join(listDir, 'robot.png'));
+    fs.copyFileSync(path.join(listDir, 'robot.png'), path.join(listDir, 'robot-copy.png'));
+    await sharp({ create: { width: 16, height: 16, channels: 3, background: '#a63' } }).png().toFile(path.join(listDir, 'lamp.png'));
+    const staged: string[] = [];
+    const stagePath = async (p: string) => {
+      staged.push(p);
+      const file: StagedFile = { id: `stg_${staged.length}_abcdef`, name: path.basename(p), size: fs.statSync(p).size, sha256: await sha256File(p), format: 'png', kind: 'image', mime: 'image/png' };
+      return { ok: true as const, value: file };
+    };
+    const { service, engine } = await setup({}, undefined, undefined, { stagePath });
+    // An earlier job made from the same image bytes (under another name).
+    const earlier = engine.seed({ kind: 'image-to-3d', request: { file: { name: 'robot-copy.png', size: 1, sha256: await sha256File(path.join(listDir, 'robot-copy.png')), mime: 'image/png', path: '/x' } } });
+    const list = path.join(listDir, 'list.json');
+    fs.writeFileSync(list, JSON.stringify([{ kind: 'image-to-3d', file: 'robot.png' }, { kind: 'image-to-3d', file: 'lamp.png', textureResolution: '512' }]));
+    let batch = value(await service.import({ path: list }));
+    expect(batch.rows[0]!.duplicateOf?.localId).toBe(earlier.localId);
+    expect(batch.rows[1]!.duplicateOf).toBeUndefined();
+    batch = value(await service.updateRow({ batchId: batch.id, row: 1, duplicateChoice: 'generate' }));
+    value(await service.start({ batchId: batch.id, outDir: tempDir('out') }));
+    const done = await until(() => value(service.get(batch.id)).state === 'finished' && value(service.get(batch.id)));
+    expect(done.counts.done).toBe(2);
+    expect(staged).toEqual([path.join(listDir, 'robot.png'), path.join(listDir, 'lamp.png')]);
+    expect(engine.get(done.rows[1]!.localId!)!.request).toEqual({ file: { stagedFileId: 'stg_2_abcdef' }, textureResolution: '512' });
+  });
+
+  it('a file changed after the preview is not sent', async () => {
+    const listDir = tempDir('imgs');
+    const image = path.join(listDir, 'crate.png');
+    await sharp({ create: { width: 16, height: 16, channels: 3, background: '#3a6' } }).png().toFile(image);
+    const stagePath = async (p: string) => ({
+      ok: true as const,
+      value: { id: 'stg_changed_1', name: 'crate.png', size: 1, sha256: await sha256File(p), format: 'png', kind: 'image', mime: 'image/png' } as StagedFile,
+    });
+    const { service, engine } = await setup({}, undefined, undefined, { stagePath });
+    fs.writeFileSync(path.join(listDir, 'list.csv'), 'kind,file\nimage-to-3d,crate.png\n');
+    const batch = value(await service.import({ path: path.join(listDir, 'list.csv') }));
+    await sharp({ create: { width: 16, height: 16, channels: 3, background: '#000' } }).png().toFile(image);
+    value(await service.start({ batchId: batch.id, outDir: tempDir('out') }));
+    const done = await until(() => value(service.get(batch.id)).state === 'finished' && value(service.get(batch.id)));
+    expect(done.rows[0]!.state).toBe('failed');
+    expect(done.rows[0]!.error).toMatch(/changed since the list was checked/);
+    expect(engine.sent).toHaveLength(0);
   });
 
   it('cancel stops sending; accepted jobs are followed to the end', async () => {
