@@ -1,0 +1,233 @@
+/**
+ * The browser shell: the renderer in any browser, talking to the same
+ * services as the Electron window through the same contract.
+ *
+ *   POST /api/invoke/<channel>   JSON args -> dispatch() -> JSON Result
+ *   POST /api/files?name=...     raw bytes -> files:stageBytes via dispatch()
+ *   GET  /api/events             WebSocket of push events
+ *   GET  /assets/<localId>/asset|thumbnail   a job's file, by opaque id only
+ *   GET  /anything-else          the built renderer
+ *
+ * It listens on loopback only, and every request passes the guard (Host,
+ * Origin, token) before a route runs, so nothing unauthenticated reaches a
+ * service. Validation of arguments is dispatch()'s, exactly as in Electron.
+ */
+import fs from 'node:fs';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MAX_STAGE_BYTES_OVER_IPC, fail, type Result } from '../../../shared/ipc';
+import { dispatch } from '../../ipc/dispatch';
+import type { HandlerContext, PartialHandlers } from '../../services/contracts';
+import type { EventHub } from '../../services/event-hub';
+import type { JobEngine } from '../../services/jobs/engine-api';
+import type { Logger } from '../../services/log';
+import { createEventSocketServer } from './event-socket';
+import { checkRequest, cookieName, createToken } from './guard';
+import { BASE_HEADERS, NO_STORE } from './headers';
+import { contentTypeOf, resolveInside } from './static-files';
+
+/** JSON arguments are small; staged files take the binary route. */
+const MAX_JSON_BYTES = 4 * 1024 * 1024;
+const LOCAL_ID = /^[A-Za-z0-9_-]{6,64}$/;
+const ASSET_ROUTE = /^\/assets\/([^/]+)\/(asset|thumbnail)$/;
+const INVOKE_ROUTE = /^\/api\/invoke\/([A-Za-z]+:[A-Za-z]+)$/;
+const CONTEXT: HandlerContext = { shell: 'web' };
+
+/** What the shell needs of the services (the composition root's `Services` has all of it). */
+export interface WebShellServices {
+  handlers: PartialHandlers;
+  events: EventHub;
+  engine: JobEngine | undefined;
+  log: Logger;
+}
+
+export interface WebShellOptions {
+  services: WebShellServices;
+  /** The built renderer (`.vite/renderer/main_window`). */
+  rendererDir: string;
+  /** `127.0.0.1` (default) or `localhost`: loopback only. */
+  host?: '127.0.0.1' | 'localhost';
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Tests may fix it; otherwise a fresh one per launch. */
+  token?: string;
+}
+
+export interface RunningWebShell {
+  /** `http://127.0.0.1:PORT/?token=...`: the one URL that opens the app. */
+  url: string;
+  origin: string;
+  port: number;
+  token: string;
+  /** Stops accepting, closes sockets; the services are the caller's to dispose. */
+  close(): Promise<void>;
+}
+
+export class BodyTooLarge extends Error {
+  override name = 'BodyTooLarge';
+}
+
+/** Reads a request body up to `limit` bytes. */
+export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw new BodyTooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+export async function startWebShell(options: WebShellOptions): Promise<RunningWebShell> {
+  const { services } = options;
+  const log = services.log.child('web');
+  const token = options.token ?? createToken();
+  const bindHost = '127.0.0.1';
+  let port = 0;
+  const sockets = createEventSocketServer(services.events);
+
+  const send = (res: ServerResponse, status: number, headers: Record<string, string>, body?: string | Buffer): void => {
+    res.writeHead(status, { ...BASE_HEADERS, ...headers });
+    res.end(body);
+  };
+  const sendJson = (res: ServerResponse, status: number, value: unknown): void =>
+    send(res, status, { 'Content-Type': 'application/json; charset=utf-8', ...NO_STORE }, JSON.stringify(value));
+  const sendText = (res: ServerResponse, status: number, text: string): void =>
+    send(res, status, { 'Content-Type': 'text/plain; charset=utf-8', ...NO_STORE }, text);
+
+  const runDispatch = (channel: string, args: unknown): Promise<Result<unknown>> =>
+    dispatch(services.handlers, channel, args, CONTEXT, (level, message) => log[level](message));
+
+  const serveFile = async (req: IncomingMessage, res: ServerResponse, file: string, cacheControl: string, extra: Record<string, string> = {}): Promise<void> => {
+    let size: number;
+    try {
+      const stat = await fs.promises.stat(file);
+      if (!stat.isFile()) return sendText(res, 404, 'Not found');
+      size = stat.size;
+    } catch {
+      return sendText(res, 404, 'Not found');
+    }
+    res.writeHead(200, { ...BASE_HEADERS, 'Content-Type': contentTypeOf(file), 'Content-Length': String(size), 'Cache-Control': cacheControl, ...extra });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    const stream = fs.createReadStream(file);
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
+  };
+
+  const handleApi = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
+    if (req.method !== 'POST') return sendText(res, 405, 'Method not allowed');
+    const invoke = INVOKE_ROUTE.exec(url.pathname);
+    if (invoke) {
+      const type = req.headers['content-type'] ?? '';
+      if (!/^application\/json\b/i.test(type)) return sendJson(res, 415, fail('unsupported-media-type', 'Send the arguments as application/json.'));
+      let args: unknown;
+      try {
+        const body = await readBody(req, MAX_JSON_BYTES);
+        args = body.length === 0 ? {} : JSON.parse(body.toString('utf8'));
+      } catch (err) {
+        if (err instanceof BodyTooLarge) return sendJson(res, 413, fail('too-large', 'The request is too large.'));
+        return sendJson(res, 400, fail('invalid-json', 'The request body is not valid JSON.'));
+      }
+      return sendJson(res, 200, await runDispatch(invoke[1]!, args));
+    }
+    if (url.pathname === '/api/files') {
+      let data: Buffer;
+      try {
+        data = await readBody(req, MAX_STAGE_BYTES_OVER_IPC);
+      } catch (err) {
+        if (err instanceof BodyTooLarge) {
+          return sendJson(res, 413, fail('too-large', `The file is larger than ${MAX_STAGE_BYTES_OVER_IPC / (1024 * 1024)} MB, the most the browser shell can take.`));
+        }
+        throw err;
+      }
+      const name = url.searchParams.get('name') ?? '';
+      return sendJson(res, 200, await runDispatch('files:stageBytes', { name, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) }));
+    }
+    return sendJson(res, 404, fail('unknown-channel', 'That request is not part of the app contract.'));
+  };
+
+  const handleAsset = async (req: IncomingMessage, res: ServerResponse, localId: string, variant: string): Promise<void> => {
+    if (!LOCAL_ID.test(localId)) return sendText(res, 404, 'Not found');
+    const engine = services.engine;
+    const file = variant === 'asset' ? engine?.assetPath(localId) : engine?.thumbnailPath(localId);
+    if (!file) return sendText(res, 404, 'Not found');
+    // A verified asset never changes; private so no shared cache keeps it.
+    return serveFile(req, res, file, 'private, max-age=31536000, immutable');
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const isApi = url.pathname.startsWith('/api/');
+    const isRead = req.method === 'GET' || req.method === 'HEAD';
+    const verdict = checkRequest(req, url, { token, port, cookieAllowed: isRead && !isApi });
+    if (!verdict.ok) {
+      log.warn('refused a request', { status: verdict.status, reason: verdict.reason, method: req.method, path: url.pathname });
+      return sendText(res, verdict.status, verdict.status === 401 ? 'Unauthorized: open the link printed when the app started.' : 'Forbidden');
+    }
+    if (isApi) return handleApi(req, res, url);
+    if (!isRead) return sendText(res, 405, 'Method not allowed');
+    const asset = ASSET_ROUTE.exec(url.pathname);
+    if (asset) return handleAsset(req, res, asset[1]!, asset[2]!);
+
+    const pathname = url.pathname === '/' ? '/index.html' : url.pathname;
+    const file = resolveInside(options.rendererDir, pathname);
+    if (!file) return sendText(res, 404, 'Not found');
+    const isPage = pathname === '/index.html';
+    // The page's own scripts, styles and workers are fetched without the query string: the cookie carries the token for them.
+    const cookie: Record<string, string> = isPage && verdict.via === 'query' ? { 'Set-Cookie': `${cookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/` } : {};
+    return serveFile(req, res, file, isPage ? 'no-store' : 'no-cache', cookie);
+  };
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      log.error('browser shell request failed', { path: req.url?.split('?')[0], error: err });
+      if (!res.headersSent) sendText(res, 500, 'Internal error');
+      else res.destroy();
+    });
+  });
+
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const verdict = url.pathname === '/api/events' ? checkRequest(req, url, { token, port, cookieAllowed: false }) : ({ ok: false, status: 404 } as const);
+    if (!verdict.ok) {
+      const text = verdict.status === 401 ? 'Unauthorized' : verdict.status === 403 ? 'Forbidden' : 'Not Found';
+      socket.end(`HTTP/1.1 ${verdict.status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      return;
+    }
+    sockets.accept(req, socket, head);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, bindHost, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+  const host = options.host ?? '127.0.0.1';
+  const origin = `http://${host}:${port}`;
+  log.info('browser shell listening', { origin });
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    port,
+    token,
+    close: () =>
+      (closing ??= (async () => {
+        await sockets.close();
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+      })()),
+  };
+}
