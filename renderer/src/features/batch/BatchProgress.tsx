@@ -25,6 +25,8 @@ export function BatchProgress({ batch }: { batch: Batch }) {
         <span>Queued: {c.queued}</span>
         <span>Running: {c.running}</span>
         {c.cancelled ? <span>Cancelled: {c.cancelled}</span> : null}
+        {c.skipped ? <span>Skipped: {c.skipped}</span> : null}
+        {c.invalid ? <span>Invalid (not sent): {c.invalid}</span> : null}
         <span>Elapsed: {formatDuration(elapsed)}</span>
         {batch.state === 'running' && batch.estimateMs ? <span>About {formatDuration(batch.estimateMs)} left</span> : null}
       </div>

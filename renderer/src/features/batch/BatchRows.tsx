@@ -163,7 +163,7 @@ function RowEditor({ row, onDone, onCancel }: { row: BatchRow; onDone(fields: Re
 /** The row's job in the history: selects it there when the history offers a way to. */
 function HistoryLink({ localId, jobId }: { localId: string; jobId?: string }) {
   const select = useStore((s) => (s as unknown as { selectJob?: (localId: string) => void }).selectJob);
-  const label = jobId ? `Job ${jobId.slice(0, 12)}` : 'Queued job';
+  const label = jobId ? `Job ${jobId.slice(0, 12)}` : 'History item';
   if (!select) return <span title={localId}>{label}</span>;
   return (
     <Button size="small" variant="ghost" onClick={() => select(localId)} title="Show in history">

@@ -28,7 +28,7 @@ export function BatchView() {
   const full = batch && 'rows' in batch ? (batch as Batch) : undefined;
   return (
     <section aria-label="Batch">
-      <Button className="batch-launcher" onClick={openView}>
+      <Button className="batch-launcher" size="small" onClick={openView}>
         Batch…
       </Button>
       <Dialog open={open} title="Batch" onClose={close} className="batch-dialog">
