@@ -225,6 +225,8 @@ export class BatchService {
     batch.state = 'running';
     batch.startedAt = new Date(this.now()).toISOString();
     await this.commit(batch, true);
+    // The report exists from the start (every row queued), and is rewritten as rows finish.
+    await this.writeReport(batch);
     this.drive(batch);
     return ok(this.publicView(batch));
   }
@@ -496,10 +498,11 @@ export class BatchService {
       if (!row) continue;
       this.applyJob(batch, row, job);
       // A 402 on one of our submissions: the engine put it back in the queue and held the batch.
-      if (job.batchId === batch.id && job.state === 'queued' && job.queue?.reason === 'paused' && job.problem?.credits && batch.state === 'running') {
+      const creditStop = job.queue?.reason === 'paused' && (job.problem?.status === 402 || job.problem?.credits !== undefined);
+      if (job.batchId === batch.id && job.state === 'queued' && creditStop && batch.state === 'running') {
         batch.state = 'paused';
         batch.pauseReason = 'credits';
-        batch.credits = job.problem.credits;
+        if (job.problem?.credits) batch.credits = job.problem.credits;
         this.deps.engine.setHeld(batch.id, true);
         void this.commit(batch, true);
       } else {
