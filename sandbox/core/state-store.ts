@@ -1,0 +1,152 @@
+/**
+ * The sandbox's state: keys, balances, jobs, uploaded files and published
+ * assets. In memory by default; with a data directory the JSON state is
+ * written atomically (temp file + rename) and files live beside it, so
+ * everything survives a restart.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { StoredJob } from './job-timeline';
+import type { ExplicitKey } from './options';
+
+export interface KeyRecord {
+  clientId: string;
+  clientSecret: string;
+  earlyAccess: boolean;
+  balance: number;
+}
+
+interface PersistedState {
+  version: 1;
+  keys: KeyRecord[];
+  jobs: StoredJob[];
+}
+
+const STATE_FILE = 'sandbox-state.json';
+
+export function randomKey(): { clientId: string; clientSecret: string } {
+  return {
+    clientId: `sbx_${crypto.randomBytes(8).toString('hex')}`,
+    clientSecret: `sbxs_${crypto.randomBytes(24).toString('base64url')}`,
+  };
+}
+
+export class StateStore {
+  readonly keys = new Map<string, KeyRecord>();
+  readonly jobs = new Map<string, StoredJob>();
+  private readonly memoryAssets = new Map<string, Buffer>();
+  readonly uploadsDir: string;
+  private readonly assetsDir: string | undefined;
+  private readonly ownsUploadsDir: boolean;
+  private saveScheduled = false;
+  private saving: Promise<void> = Promise.resolve();
+
+  private constructor(private readonly dataDir: string | undefined) {
+    if (dataDir) {
+      this.uploadsDir = path.join(dataDir, 'uploads');
+      this.assetsDir = path.join(dataDir, 'assets');
+      fs.mkdirSync(this.uploadsDir, { recursive: true });
+      fs.mkdirSync(this.assetsDir, { recursive: true });
+      this.ownsUploadsDir = false;
+    } else {
+      this.uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'asset-sandbox-'));
+      this.ownsUploadsDir = true;
+    }
+  }
+
+  /** Opens the store, creating keys on first start (explicit ones are always present with their given secrets). */
+  static open(dataDir: string | undefined, keys: number | ExplicitKey[], credits: number, earlyAccess: boolean): StateStore {
+    const store = new StateStore(dataDir);
+    if (dataDir) store.load();
+    if (Array.isArray(keys)) {
+      for (const k of keys) {
+        const existing = store.keys.get(k.clientId);
+        store.keys.set(k.clientId, {
+          clientId: k.clientId,
+          clientSecret: k.clientSecret,
+          earlyAccess: k.earlyAccess ?? existing?.earlyAccess ?? earlyAccess,
+          balance: existing?.balance ?? k.credits ?? credits,
+        });
+      }
+    } else {
+      while (store.keys.size < keys) {
+        const k = randomKey();
+        store.keys.set(k.clientId, { ...k, earlyAccess, balance: credits });
+      }
+    }
+    if (earlyAccess) for (const k of store.keys.values()) k.earlyAccess = true;
+    store.scheduleSave();
+    return store;
+  }
+
+  private load(): void {
+    const file = path.join(this.dataDir!, STATE_FILE);
+    if (!fs.existsSync(file)) return;
+    const state = JSON.parse(fs.readFileSync(file, 'utf8')) as PersistedState;
+    for (const k of state.keys ?? []) this.keys.set(k.clientId, k);
+    for (const j of state.jobs ?? []) this.jobs.set(j.id, j);
+  }
+
+  /** Coalesces saves: many mutations in one tick write the file once. */
+  scheduleSave(): void {
+    if (!this.dataDir || this.saveScheduled) return;
+    this.saveScheduled = true;
+    setImmediate(() => {
+      this.saveScheduled = false;
+      this.saving = this.saving.then(() => this.writeState()).catch(() => {});
+    });
+  }
+
+  private async writeState(): Promise<void> {
+    const state: PersistedState = { version: 1, keys: [...this.keys.values()], jobs: [...this.jobs.values()] };
+    await writeFileAtomic(path.join(this.dataDir!, STATE_FILE), JSON.stringify(state));
+  }
+
+  async flush(): Promise<void> {
+    if (!this.dataDir) return;
+    this.saveScheduled = false;
+    this.saving = this.saving.then(() => this.writeState());
+    await this.saving;
+  }
+
+  private assetFile(jobId: string, format: string): string {
+    return path.join(this.assetsDir!, `${safeName(jobId)}.${format}`);
+  }
+
+  async putAsset(jobId: string, format: string, bytes: Buffer): Promise<void> {
+    if (this.assetsDir) await writeFileAtomic(this.assetFile(jobId, format), bytes);
+    else this.memoryAssets.set(`${jobId}.${format}`, bytes);
+  }
+
+  async getAsset(jobId: string, format: string): Promise<Buffer | undefined> {
+    if (!this.assetsDir) return this.memoryAssets.get(`${jobId}.${format}`);
+    try {
+      return await fs.promises.readFile(this.assetFile(jobId, format));
+    } catch {
+      return undefined;
+    }
+  }
+
+  uploadPath(uploadId: string): string {
+    return path.join(this.uploadsDir, safeName(uploadId));
+  }
+
+  async close(): Promise<void> {
+    await this.flush().catch(() => {});
+    if (this.ownsUploadsDir) fs.rmSync(this.uploadsDir, { recursive: true, force: true });
+    this.memoryAssets.clear();
+  }
+}
+
+function safeName(id: string): string {
+  return id.replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
+/** Writes a file so that a reader sees the old or the new content, never a half-written one. */
+export async function writeFileAtomic(file: string, data: string | Buffer): Promise<void> {
+  const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+  await fs.promises.writeFile(tmp, data);
+  await fs.promises.rename(tmp, file);
+}
