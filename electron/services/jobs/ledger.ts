@@ -1,0 +1,261 @@
+/**
+ * The ledger: every submission the app ever made, durable across crashes.
+ *
+ * An append-only journal of JSON lines (`ledger/journal.jsonl`): a line holds
+ * either a whole record (`put`) or a patch keyed by local id (`patch`), so a
+ * status change costs one short line, never a rewrite. Lines are written with
+ * one `write()` each on an O_APPEND descriptor; the two moments that must
+ * survive power loss (the intent before the request goes out, the job id
+ * before it is reported) are fsync'd. Loading skips a torn last line (a
+ * write cut by a kill). When the journal grows, it is compacted into
+ * `snapshot.json` (temp file + rename, then a fresh journal) while no other
+ * process (the CLI beside the app) has the ledger open.
+ *
+ * No secret is ever written: records hold environment and key ids only.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { JobRecord } from '../../../shared/domain/job';
+
+type Line = { t: 'put'; r: JobRecord } | { t: 'patch'; id: string; p: Partial<JobRecord>; u?: string[] };
+
+export interface LedgerOptions {
+  dir: string;
+  /** Compact when the journal holds more than this many lines beyond the records it describes. */
+  compactAfterLines?: number;
+}
+
+export interface LoadReport {
+  records: number;
+  lines: number;
+  /** Lines that could not be read (a torn last line after a kill). */
+  skipped: number;
+  ms: number;
+}
+
+const SNAPSHOT = 'snapshot.json';
+const JOURNAL = 'journal.jsonl';
+
+function applyPatch(record: JobRecord, patch: Partial<JobRecord>, unset: string[] | undefined): JobRecord {
+  const next = { ...record, ...patch } as Record<string, unknown>;
+  for (const key of unset ?? []) delete next[key];
+  return next as unknown as JobRecord;
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export class Ledger {
+  readonly dir: string;
+  private readonly records = new Map<string, JobRecord>();
+  private fd: number | undefined;
+  private journalIno = 0;
+  /** Bytes of the journal already read into `records`. */
+  private readOffset = 0;
+  private linesSinceCompaction = 0;
+  private readonly compactAfterLines: number;
+  private readonly procFile: string;
+
+  constructor(options: LedgerOptions) {
+    this.dir = options.dir;
+    this.compactAfterLines = options.compactAfterLines ?? 20_000;
+    this.procFile = path.join(this.dir, 'procs', String(process.pid));
+  }
+
+  /** Reads snapshot + journal. Tolerates a torn last line. */
+  load(): LoadReport {
+    const started = performance.now();
+    fs.mkdirSync(path.join(this.dir, 'procs'), { recursive: true });
+    fs.writeFileSync(this.procFile, '');
+    this.records.clear();
+    let skipped = 0;
+    const snapshotPath = path.join(this.dir, SNAPSHOT);
+    if (fs.existsSync(snapshotPath)) {
+      try {
+        const snap = JSON.parse(fs.readFileSync(snapshotPath, 'utf8')) as { records: JobRecord[] };
+        for (const r of snap.records) this.records.set(r.localId, r);
+      } catch {
+        // A snapshot is only ever replaced by rename, so a bad one is foreign damage: keep what the journal has.
+        skipped++;
+      }
+    }
+    this.openJournal();
+    this.readOffset = 0;
+    const { lines, skipped: bad } = this.readNew();
+    skipped += bad;
+    this.linesSinceCompaction = lines;
+    return { records: this.records.size, lines, skipped, ms: performance.now() - started };
+  }
+
+  private openJournal(): void {
+    if (this.fd !== undefined) fs.closeSync(this.fd);
+    this.fd = fs.openSync(path.join(this.dir, JOURNAL), 'a+');
+    this.journalIno = fs.fstatSync(this.fd).ino;
+  }
+
+  /** Applies journal lines written since the last read (by this or another process). */
+  private readNew(): { lines: number; skipped: number } {
+    const size = fs.fstatSync(this.fd!).size;
+    if (size <= this.readOffset) return { lines: 0, skipped: 0 };
+    const buf = Buffer.alloc(size - this.readOffset);
+    fs.readSync(this.fd!, buf, 0, buf.length, this.readOffset);
+    // Only whole lines: a line still being written (or torn by a kill) waits for its newline.
+    const lastNl = buf.lastIndexOf(0x0a);
+    if (lastNl < 0) return { lines: 0, skipped: 0 };
+    const text = buf.subarray(0, lastNl).toString('utf8');
+    let lines = 0;
+    let skipped = 0;
+    for (const raw of text.split('\n')) {
+      if (!raw) continue;
+      lines++;
+      let line: Line;
+      try {
+        line = JSON.parse(raw) as Line;
+      } catch {
+        // A torn line followed by later appends (a kill mid-write, then a restart): skip it.
+        skipped++;
+        continue;
+      }
+      if (line.t === 'put') this.records.set(line.r.localId, line.r);
+      else if (line.t === 'patch') {
+        const rec = this.records.get(line.id);
+        if (rec) this.records.set(line.id, applyPatch(rec, line.p, line.u));
+      }
+    }
+    this.readOffset += lastNl + 1;
+    // A torn tail without newline: terminate it so the next append starts a clean line.
+    if (lastNl + 1 < buf.length && this.isTornTail(size)) {
+      fs.writeSync(this.fd!, '\n');
+      this.readOffset = size + 1;
+      skipped++;
+    }
+    return { lines, skipped };
+  }
+
+  /** The bytes after the last newline belong to a dead writer only if no other process has the ledger open. */
+  private isTornTail(size: number): boolean {
+    if (this.otherProcesses().length > 0) return false;
+    return size === fs.fstatSync(this.fd!).size;
+  }
+
+  private otherProcesses(): number[] {
+    const dir = path.join(this.dir, 'procs');
+    const out: number[] = [];
+    for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+      const pid = Number(name);
+      if (!Number.isInteger(pid) || pid === process.pid) continue;
+      if (pidAlive(pid)) out.push(pid);
+      else fs.rmSync(path.join(dir, name), { force: true });
+    }
+    return out;
+  }
+
+  /** Picks up records another process (the CLI, the app) appended. Returns the local ids that changed. */
+  refresh(): string[] {
+    if (this.fd === undefined) return [];
+    let ino = 0;
+    try {
+      ino = fs.statSync(path.join(this.dir, JOURNAL)).ino;
+    } catch {
+      return [];
+    }
+    const before = new Map(this.records);
+    if (ino !== this.journalIno) {
+      // Another process compacted: reload everything.
+      this.load();
+    } else {
+      this.readNew();
+    }
+    const changed: string[] = [];
+    for (const [id, rec] of this.records) if (before.get(id) !== rec) changed.push(id);
+    return changed;
+  }
+
+  private append(line: Line, durable: boolean): void {
+    if (this.fd === undefined) throw new Error('The ledger is not open.');
+    const before = fs.fstatSync(this.fd).size;
+    if (before > this.readOffset) this.readNew();
+    const text = JSON.stringify(line) + '\n';
+    fs.writeSync(this.fd, text);
+    if (durable) fs.fdatasyncSync(this.fd);
+    // Our own line is already applied in memory: skip re-reading it.
+    if (before === this.readOffset) this.readOffset += Buffer.byteLength(text);
+    this.linesSinceCompaction++;
+  }
+
+  put(record: JobRecord, durable = false): JobRecord {
+    this.records.set(record.localId, record);
+    this.append({ t: 'put', r: record }, durable);
+    return record;
+  }
+
+  /** One appended line. `undefined` values in the patch remove those fields. */
+  patch(localId: string, patch: Partial<JobRecord>, durable = false): JobRecord {
+    const rec = this.records.get(localId);
+    if (!rec) throw new Error(`No record ${localId}.`);
+    const set: Record<string, unknown> = {};
+    const unset: string[] = [];
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === undefined) unset.push(k);
+      else set[k] = v;
+    }
+    const next = applyPatch(rec, set as Partial<JobRecord>, unset);
+    this.records.set(localId, next);
+    this.append(unset.length ? { t: 'patch', id: localId, p: set, u: unset } : { t: 'patch', id: localId, p: set }, durable);
+    return next;
+  }
+
+  get(localId: string): JobRecord | undefined {
+    return this.records.get(localId);
+  }
+
+  all(): JobRecord[] {
+    return [...this.records.values()];
+  }
+
+  get size(): number {
+    return this.records.size;
+  }
+
+  /** Compacts when the journal has grown past the threshold and no other process has the ledger open. */
+  maybeCompact(): boolean {
+    if (this.linesSinceCompaction < Math.max(this.compactAfterLines, this.records.size)) return false;
+    return this.compact();
+  }
+
+  compact(): boolean {
+    if (this.fd === undefined || this.otherProcesses().length > 0) return false;
+    this.readNew();
+    const snapshotPath = path.join(this.dir, SNAPSHOT);
+    const tmp = `${snapshotPath}.${process.pid}.tmp`;
+    const fd = fs.openSync(tmp, 'w');
+    try {
+      fs.writeSync(fd, JSON.stringify({ version: 1, records: [...this.records.values()] }));
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    // Order matters for a kill in between: the new snapshot holds everything, so replaying the old
+    // journal over it afterwards only re-applies the same values.
+    fs.renameSync(tmp, snapshotPath);
+    const journalTmp = path.join(this.dir, `${JOURNAL}.${process.pid}.tmp`);
+    fs.writeFileSync(journalTmp, '');
+    fs.renameSync(journalTmp, path.join(this.dir, JOURNAL));
+    this.openJournal();
+    this.readOffset = 0;
+    this.linesSinceCompaction = 0;
+    return true;
+  }
+
+  close(): void {
+    if (this.fd !== undefined) fs.closeSync(this.fd);
+    this.fd = undefined;
+    fs.rmSync(this.procFile, { force: true });
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * One HTTP exchange over node:http(s), with the facts the job engine needs:
+ * whether the request body had been handed to the network when something
+ * failed (a failure before that certainly created nothing), per-call deadlines
+ * and cancellation, bodies streamed from disk, answers streamed to a file.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import { pipeline } from 'node:stream/promises';
+import type { MultipartBody } from './multipart';
+
+export interface RawRequest {
+  url: string;
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: Buffer | MultipartBody;
+  signal?: AbortSignal;
+  /** Deadline for the whole exchange, body included. */
+  timeoutMs?: number;
+  /** A 2xx answer's body goes to this file instead of memory. */
+  toFile?: string;
+  /** Most bytes of an answer kept in memory (larger answers are cut there). */
+  maxBufferBytes?: number;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  contentType: string | undefined;
+  /** The body, when it was kept in memory. */
+  body: Buffer;
+  /** Bytes written to `toFile`, when the answer went there. */
+  fileBytes?: number;
+}
+
+/** Where the exchange was when it failed. */
+export type SendPhase = 'before-send' | 'sent' | 'response';
+
+export class TransportError extends Error {
+  override name = 'TransportError';
+  constructor(
+    message: string,
+    readonly phase: SendPhase,
+    readonly reason: 'network' | 'aborted' | 'timeout',
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+const CONNECT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'ECONNRESET', 'EPIPE']);
+
+export function isConnectionCode(code: string | undefined): boolean {
+  return code !== undefined && CONNECT_CODES.has(code);
+}
+
+export function send(req: RawRequest): Promise<RawResponse> {
+  const url = new URL(req.url);
+  const timeout = req.timeoutMs !== undefined ? AbortSignal.timeout(req.timeoutMs) : undefined;
+  const signals = [req.signal, timeout].filter((s): s is AbortSignal => s !== undefined);
+  const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+  const lib = url.protocol === 'https:' ? https : http;
+  const headers: Record<string, string | number> = { ...req.headers };
+  if (req.body) {
+    if (Buffer.isBuffer(req.body)) headers['content-length'] = req.body.length;
+    else {
+      headers['content-type'] = req.body.contentType;
+      headers['content-length'] = req.body.length;
+    }
+  } else if (req.method === 'POST') headers['content-length'] = 0;
+
+  return new Promise<RawResponse>((resolve, reject) => {
+    let phase: SendPhase = 'before-send';
+    let settled = false;
+    const done = (err: Error | undefined, value?: RawResponse) => {
+      if (settled) return;
+      settled = true;
+      if (err) reject(err);
+      else resolve(value!);
+    };
+    const abortReason = (): 'aborted' | 'timeout' => (timeout?.aborted && !req.signal?.aborted ? 'timeout' : 'aborted');
+    const wrap = (err: unknown): TransportError => {
+      if (err instanceof TransportError) return err;
+      if (signal?.aborted) {
+        const reason = abortReason();
+        return new TransportError(reason === 'timeout' ? `No answer within ${Math.round((req.timeoutMs ?? 0) / 1000)} s.` : 'Cancelled.', phase, reason);
+      }
+      const e = err as NodeJS.ErrnoException;
+      return new TransportError(e?.message ?? String(err), phase, 'network', e?.code);
+    };
+    if (signal?.aborted) {
+      done(wrap(new Error('aborted')));
+      return;
+    }
+
+    // agent: false: a fresh connection per call, so a dropped keep-alive socket never looks like a sent body.
+    const request = lib.request(url, { method: req.method, headers, agent: false, signal });
+    request.on('error', (err) => done(wrap(err)));
+    // 'finish': every byte of the body went to the operating system; from here the service may act on it.
+    request.on('finish', () => {
+      if (phase === 'before-send') phase = 'sent';
+    });
+    request.on('response', (res) => {
+      phase = 'response';
+      const status = res.statusCode ?? 0;
+      const contentType = res.headers['content-type'];
+      if (req.toFile && status >= 200 && status < 300) {
+        let bytes = 0;
+        res.on('data', (c: Buffer) => (bytes += c.length));
+        pipeline(res, fs.createWriteStream(req.toFile)).then(
+          () => {
+            if (!res.complete) done(new TransportError('The download ended early.', 'response', 'network'));
+            else done(undefined, { status, headers: res.headers, contentType, body: Buffer.alloc(0), fileBytes: bytes });
+          },
+          (err) => done(wrap(err)),
+        );
+        return;
+      }
+      const max = req.maxBufferBytes ?? 4 * 1024 * 1024;
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      res.on('data', (c: Buffer) => {
+        if (kept >= max) return;
+        chunks.push(c);
+        kept += c.length;
+      });
+      res.on('end', () => {
+        if (!res.complete) done(new TransportError('The answer ended early.', 'response', 'network'));
+        else done(undefined, { status, headers: res.headers, contentType, body: Buffer.concat(chunks).subarray(0, max) });
+      });
+      res.on('error', (err) => done(wrap(err)));
+      res.on('aborted', () => done(new TransportError('The answer ended early.', 'response', 'network')));
+    });
+
+    if (!req.body) request.end();
+    else if (Buffer.isBuffer(req.body)) request.end(req.body);
+    else {
+      pipeline(req.body.stream(), request).catch((err) => {
+        request.destroy(err as Error);
+        done(wrap(err));
+      });
+    }
+  });
+}
