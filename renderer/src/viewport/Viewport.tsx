@@ -1,4 +1,150 @@
-/** Placeholder: replaced by its feature. */
+/**
+ * The viewport: ONE `<Canvas frameloop="demand">` for models and skyboxes
+ * (idle means no frames, so no CPU), a DOM image view for 2D images, and the
+ * overlays (tools, stats, clips, parts, error card). The container exposes
+ * `data-state` and `data-job-id` for tests and benchmarks.
+ */
+import { Canvas } from '@react-three/fiber';
+import { Component, useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { ModelStats } from '../../../shared/domain/job';
+import { useStore } from '../state/store';
+import { CanvasContent } from './CanvasContent';
+import { ImageView } from './ImageView';
+import type { AnimationControl, ModelInfo } from './ModelScene';
+import { AnimationBar, ModelTools, PartsList, SkyboxTools, StatsOverlay } from './overlays';
+import './viewport.css';
+
+/** Catches a render-time failure of one asset; keyed on the asset so the next one starts clean. */
+class AssetBoundary extends Component<{ children: ReactNode; onError(message: string): void }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    this.props.onError(error instanceof Error ? error.message : String(error));
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+const IDLE_ANIMATION: AnimationControl = { clip: 0, playing: false, seek: null };
+
 export function Viewport() {
-  return <section aria-label="Viewport" />;
+  const target = useStore((s) => s.viewportTarget);
+  const state = useStore((s) => s.viewportState);
+  const error = useStore((s) => s.viewportError);
+  const setStatus = useStore((s) => s.setViewportStatus);
+  const closeViewport = useStore((s) => s.closeViewport);
+  const record = useStore((s) => (target?.localId ? s.jobsById[target.localId] : undefined));
+  const recordStats: ModelStats | undefined = record?.asset?.stats;
+  const [info, setInfo] = useState<ModelInfo | null>(null);
+  const [painted, setPainted] = useState(0);
+  const [animation, setAnimation] = useState<AnimationControl>(IDLE_ANIMATION);
+  const [time, setTime] = useState(0);
+  const [partVisibility, setPartVisibility] = useState<Record<string, boolean>>({});
+  const [explode, setExplode] = useState(0);
+
+  // A new asset starts with its first clip paused at 0, all parts shown, not exploded.
+  const key = target?.key;
+  useEffect(() => {
+    setAnimation(IDLE_ANIMATION);
+    setTime(0);
+    setPartVisibility({});
+    setExplode(0);
+    setPainted(0);
+  }, [key]);
+  const onInfo = useCallback((next: ModelInfo | null) => setInfo(next), []);
+  const onPainted = useCallback(
+    (probedKey: string, count: number) => {
+      setPainted(count);
+      setStatus(probedKey, 'ready');
+    },
+    [setStatus],
+  );
+  const onAssetError = useCallback((message: string) => key && setStatus(key, 'error', message), [key, setStatus]);
+
+  const content = target?.content;
+  const showCanvas = content !== 'image';
+  const modelReady = content === 'model' && info !== null && state !== 'error';
+
+  return (
+    <section
+      className="viewport"
+      aria-label="Viewport"
+      data-state={state}
+      data-job-id={target?.jobId ?? target?.localId ?? ''}
+      data-content={content ?? ''}
+      data-painted={painted}
+    >
+      <div className="viewport-stage" style={{ visibility: showCanvas && state !== 'error' ? 'visible' : 'hidden' }}>
+        <Canvas frameloop="demand" dpr={[1, 2]} camera={{ fov: 45, near: 0.01, far: 1000, position: [2, 1.5, 3] }} gl={{ antialias: true }}>
+          <AssetBoundary key={key ?? 'none'} onError={onAssetError}>
+            <CanvasContent
+              target={target}
+              recordStats={recordStats}
+              animation={animation}
+              onTime={setTime}
+              partVisibility={partVisibility}
+              explode={explode}
+              onInfo={onInfo}
+              onPainted={onPainted}
+            />
+          </AssetBoundary>
+        </Canvas>
+      </div>
+      {target && content === 'image' && state !== 'error' ? <ImageView key={target.key} target={target} /> : null}
+
+      {!target ? (
+        <div className="viewport-empty">
+          <p>Open a finished job from the history, or drop a GLB, HDR or image on the window to inspect it.</p>
+        </div>
+      ) : null}
+      {state === 'loading' ? (
+        <div className="viewport-loading" role="status">
+          Loading {target?.name}…
+        </div>
+      ) : null}
+      {state === 'error' ? (
+        <div className="viewport-error" role="alert">
+          <h3>This asset cannot be shown</h3>
+          <p>{error}</p>
+          <p className="viewport-error-name">{target?.name}</p>
+          <button type="button" onClick={closeViewport}>
+            Close
+          </button>
+        </div>
+      ) : null}
+
+      {modelReady && info ? (
+        <>
+          <ModelTools info={info} />
+          <StatsOverlay stats={info.stats} />
+          {info.stats.animations.length > 0 ? (
+            <AnimationBar
+              clips={info.stats.animations}
+              control={animation}
+              time={time}
+              onChange={(next) => setAnimation((a) => ({ ...a, ...next }))}
+              onSeek={(t) => {
+                setTime(t);
+                setAnimation((a) => ({ ...a, seek: t }));
+              }}
+            />
+          ) : null}
+          {info.parts.length > 1 && (target?.parts || info.parts.length <= 64) ? (
+            <PartsList
+              parts={info.parts.map((p) => p.name)}
+              initiallyOpen={target?.parts === true}
+              visibility={partVisibility}
+              onToggle={(name, visible) => setPartVisibility((v) => ({ ...v, [name]: visible }))}
+              explode={explode}
+              onExplode={setExplode}
+            />
+          ) : null}
+        </>
+      ) : null}
+      {content === 'skybox' && state === 'ready' && target ? <SkyboxTools target={target} /> : null}
+    </section>
+  );
 }

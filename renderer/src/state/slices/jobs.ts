@@ -1,7 +1,114 @@
-/** Jobs slice. Placeholder until its feature fills it in. */
+/**
+ * Jobs slice: the renderer's cache of the ledger. Filled once from
+ * `jobs:list`, then kept current by the host's coalesced `jobs:changed`
+ * pushes; the renderer never polls. Also holds the history's filter and the
+ * last removal (for undo).
+ */
+import type { GenerationKind } from '../../../../shared/api';
+import type { JobRecord } from '../../../../shared/domain/job';
+import { bridge } from '../../bridge';
 import type { SliceCreator } from '../slice';
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface JobsSlice {}
+/** Status groups the history filters by (several ledger states map to one group). */
+export const HISTORY_STATUS_FILTERS = ['all', 'active', 'queued', 'uncertain', 'finished', 'failed', 'unavailable'] as const;
+export type HistoryStatusFilter = (typeof HISTORY_STATUS_FILTERS)[number];
 
-export const createJobsSlice: SliceCreator<JobsSlice> = () => ({});
+export interface HistoryFilter {
+  status: HistoryStatusFilter;
+  kind: GenerationKind | 'all';
+  query: string;
+}
+
+export interface JobsSlice {
+  /** Records by local id (hidden ones are dropped from the cache). */
+  jobsById: Record<string, JobRecord>;
+  /** Bumped on every change, so memoised selectors know when to recompute. */
+  jobsVersion: number;
+  jobsLoaded: boolean;
+  jobsLoadError?: string;
+  historyFilter: HistoryFilter;
+  /** Local ids of the last removal, while its undo is offered. */
+  lastRemoved: string[] | null;
+  /** Loads the history once and subscribes to pushes; returns the unsubscribe. */
+  connectJobs(): () => void;
+  applyJobsSnapshot(jobs: readonly JobRecord[]): void;
+  applyJobsChanged(jobs: readonly JobRecord[]): void;
+  setHistoryFilter(patch: Partial<HistoryFilter>): void;
+  /** Hides records from the history (local only); undo with `undoRemove`. */
+  removeJobs(localIds: string[]): Promise<boolean>;
+  undoRemove(): Promise<boolean>;
+}
+
+function mergeRecords(current: Record<string, JobRecord>, records: readonly JobRecord[]): Record<string, JobRecord> {
+  const next = { ...current };
+  for (const record of records) {
+    if (record.hidden) delete next[record.localId];
+    else next[record.localId] = record;
+  }
+  return next;
+}
+
+export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => ({
+  jobsById: {},
+  jobsVersion: 0,
+  jobsLoaded: false,
+  jobsLoadError: undefined,
+  historyFilter: { status: 'all', kind: 'all', query: '' },
+  lastRemoved: null,
+
+  connectJobs: () => {
+    const api = bridge().api.jobs;
+    // Subscribe first so a change between the list call and its answer is not lost.
+    const buffered: JobRecord[][] = [];
+    let listed = false;
+    const off = api.onChanged((records) => {
+      if (listed) get().applyJobsChanged(records);
+      else buffered.push(records);
+    });
+    void api.list({}).then((result) => {
+      if (result.ok) {
+        get().applyJobsSnapshot(result.value.jobs);
+      } else {
+        set({ jobsLoadError: result.problem.message, jobsLoaded: true });
+      }
+      listed = true;
+      for (const records of buffered.splice(0)) get().applyJobsChanged(records);
+    });
+    return off;
+  },
+
+  applyJobsSnapshot: (jobs) =>
+    set((s) => ({ jobsById: mergeRecords({}, jobs), jobsVersion: s.jobsVersion + 1, jobsLoaded: true, jobsLoadError: undefined })),
+
+  applyJobsChanged: (jobs) => {
+    if (jobs.length === 0) return;
+    set((s) => ({ jobsById: mergeRecords(s.jobsById, jobs), jobsVersion: s.jobsVersion + 1 }));
+  },
+
+  setHistoryFilter: (patch) => set((s) => ({ historyFilter: { ...s.historyFilter, ...patch } })),
+
+  removeJobs: async (localIds) => {
+    if (localIds.length === 0) return false;
+    const result = await bridge().api.jobs.remove({ localIds });
+    if (!result.ok) return false;
+    // The host's push will say so too; hiding now keeps the list responsive.
+    set((s) => {
+      const jobsById = { ...s.jobsById };
+      for (const id of localIds) delete jobsById[id];
+      return { jobsById, jobsVersion: s.jobsVersion + 1, lastRemoved: [...localIds] };
+    });
+    return true;
+  },
+
+  undoRemove: async () => {
+    const ids = get().lastRemoved;
+    if (!ids || ids.length === 0) return false;
+    const result = await bridge().api.jobs.restore({ localIds: ids });
+    if (!result.ok) return false;
+    set({ lastRemoved: null });
+    // Restored records come back through `jobs:changed`; fetch them now in case the host coalesces late.
+    const listed = await bridge().api.jobs.list({});
+    if (listed.ok) get().applyJobsSnapshot(listed.value.jobs);
+    return true;
+  },
+});

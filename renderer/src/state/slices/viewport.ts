@@ -1,7 +1,172 @@
-/** Viewport slice. Placeholder until its feature fills it in. */
+/**
+ * Viewport slice: what the viewport shows and how. Plain data only (ids,
+ * URLs, flags); the three.js objects live in the viewport's components.
+ */
+import { ENDPOINTS } from '../../../../shared/api';
+import { bridge } from '../../bridge';
 import type { SliceCreator } from '../slice';
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface ViewportSlice {}
+export type ViewportState = 'empty' | 'loading' | 'ready' | 'error';
+export type ViewportContent = 'model' | 'image' | 'skybox';
+export type ViewMode = 'shaded' | 'wireframe' | 'normals' | 'uv-checker' | 'matcap';
+export const PBR_CHANNELS = ['baseColor', 'metallic', 'roughness', 'normal', 'emissive', 'occlusion'] as const;
+export type PbrChannel = (typeof PBR_CHANNELS)[number];
 
-export const createViewportSlice: SliceCreator<ViewportSlice> = () => ({});
+export interface ViewportTarget {
+  /** Unique per opening, so a reload of the same asset is a new target. */
+  key: string;
+  content: ViewportContent;
+  url: string;
+  /** File format, which picks the loader. */
+  format: 'glb' | 'png' | 'jpg' | 'webp' | 'hdr';
+  name: string;
+  /** Set for a job's asset; absent for a dropped local file. */
+  localId?: string;
+  jobId?: string;
+  /** Split-to-parts results open with the parts list. */
+  parts?: boolean;
+}
+
+export interface ViewportSlice {
+  viewportTarget: ViewportTarget | null;
+  viewportState: ViewportState;
+  viewportError?: string;
+  viewMode: ViewMode;
+  /** One PBR channel shown alone, or null for the full material. */
+  pbrChannel: PbrChannel | null;
+  showSkeleton: boolean;
+  /** A skybox lighting and surrounding the model ("Preview a model in this skybox"). */
+  modelBackdrop: ViewportTarget | null;
+  /** The last model opened, for "Preview a model in this skybox". */
+  lastModel: ViewportTarget | null;
+  openJob(job: { localId: string; jobId?: string; kind: keyof typeof ENDPOINTS; title?: string }): void;
+  /** Inspect a file dropped on the window (GLB, HDR or image). */
+  openLocalFile(file: File): void;
+  closeViewport(): void;
+  /** Reported by the viewport's loader; ignored when `key` is no longer the target. */
+  setViewportStatus(key: string, state: ViewportState, error?: string): void;
+  /** A dropped 2:1 image is a panorama: show it in the 360° viewer instead. */
+  showImageAsSkybox(key: string): void;
+  setViewMode(mode: ViewMode): void;
+  setPbrChannel(channel: PbrChannel | null): void;
+  setShowSkeleton(on: boolean): void;
+  /** Shows the last model inside this skybox (or clears the backdrop with null). */
+  previewModelInSkybox(skybox: ViewportTarget | null): boolean;
+}
+
+let openSeq = 0;
+const nextKey = (): string => `view-${++openSeq}`;
+
+const EXT_FORMATS: Record<string, ViewportTarget['format']> = {
+  glb: 'glb',
+  png: 'png',
+  jpg: 'jpg',
+  jpeg: 'jpg',
+  webp: 'webp',
+  hdr: 'hdr',
+};
+
+/** The format of a dropped file, by its extension (content is checked by the loader). */
+export function localFileFormat(name: string): ViewportTarget['format'] | null {
+  const ext = name.toLowerCase().split('.').pop() ?? '';
+  return EXT_FORMATS[ext] ?? null;
+}
+
+export const createViewportSlice: SliceCreator<ViewportSlice> = (set, get) => {
+  /** Object URLs of dropped files, revoked when another asset replaces them. */
+  let localUrl: string | null = null;
+  const releaseLocal = (keep?: string) => {
+    if (localUrl && localUrl !== keep && get().modelBackdrop?.url !== localUrl && get().lastModel?.url !== localUrl) {
+      URL.revokeObjectURL(localUrl);
+    }
+    localUrl = null;
+  };
+  const show = (target: ViewportTarget) => {
+    set((s) => ({
+      viewportTarget: target,
+      viewportState: 'loading',
+      viewportError: undefined,
+      pbrChannel: null,
+      lastModel: target.content === 'model' ? target : s.lastModel,
+      // A backdrop belongs to the model preview it was chosen for.
+      modelBackdrop: target.content === 'model' ? s.modelBackdrop : null,
+    }));
+  };
+  return {
+    viewportTarget: null,
+    viewportState: 'empty',
+    viewportError: undefined,
+    viewMode: 'shaded',
+    pbrChannel: null,
+    showSkeleton: false,
+    modelBackdrop: null,
+    lastModel: null,
+
+    openJob: (job) => {
+      const spec = ENDPOINTS[job.kind];
+      const produces = spec?.produces;
+      if (!produces || produces === 'none') return;
+      releaseLocal();
+      const content: ViewportContent = produces === 'image' ? 'image' : produces === 'skybox' ? 'skybox' : 'model';
+      show({
+        key: nextKey(),
+        content,
+        url: bridge().assetUrl(job.localId, 'asset'),
+        format: content === 'model' ? 'glb' : 'png',
+        name: job.title || spec.label,
+        localId: job.localId,
+        jobId: job.jobId,
+        parts: produces === 'parts',
+      });
+    },
+
+    openLocalFile: (file) => {
+      const format = localFileFormat(file.name);
+      if (!format) {
+        set({
+          viewportTarget: { key: nextKey(), content: 'model', url: '', format: 'glb', name: file.name },
+          viewportState: 'error',
+          viewportError: `${file.name} is not a file the viewport can show (GLB, HDR, PNG, JPEG or WebP).`,
+        });
+        return;
+      }
+      releaseLocal();
+      const url = URL.createObjectURL(file);
+      localUrl = url;
+      // HDR files are always panoramas; 2:1 images are decided by the image view once their size is known.
+      const content: ViewportContent = format === 'glb' ? 'model' : format === 'hdr' ? 'skybox' : 'image';
+      show({ key: nextKey(), content, url, format, name: file.name });
+    },
+
+    closeViewport: () => {
+      releaseLocal();
+      set({ viewportTarget: null, viewportState: 'empty', viewportError: undefined });
+    },
+
+    setViewportStatus: (key, state, error) => {
+      if (get().viewportTarget?.key !== key) return;
+      set({ viewportState: state, viewportError: state === 'error' ? error ?? 'The asset could not be shown.' : undefined });
+    },
+
+    showImageAsSkybox: (key) => {
+      const target = get().viewportTarget;
+      if (!target || target.key !== key || target.content !== 'image') return;
+      set({ viewportTarget: { ...target, key: nextKey(), content: 'skybox' }, viewportState: 'loading' });
+    },
+
+    setViewMode: (mode) => set({ viewMode: mode }),
+    setPbrChannel: (channel) => set({ pbrChannel: channel }),
+    setShowSkeleton: (on) => set({ showSkeleton: on }),
+
+    previewModelInSkybox: (skybox) => {
+      if (skybox === null) {
+        set({ modelBackdrop: null });
+        return true;
+      }
+      const model = get().lastModel;
+      if (!model) return false;
+      set({ modelBackdrop: skybox, viewportTarget: { ...model, key: nextKey() }, viewportState: 'loading', viewportError: undefined });
+      return true;
+    },
+  };
+};

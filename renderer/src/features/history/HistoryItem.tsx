@@ -1,0 +1,196 @@
+/** One history row: what the job is, where it stands, and what the user can do with it. */
+import { memo, useEffect, useState } from 'react';
+import type { JobRecord } from '../../../../shared/domain/job';
+import { bridge } from '../../bridge';
+import { useStore } from '../../state/store';
+import { formatDuration, kindLabel, producesOf, progressOf, statusGroup, statusLabel } from './history-model';
+import { canOpen, chainActions } from './job-actions';
+
+const KIND_ICONS: Record<string, string> = { model: '▲', parts: '◆', motion: '↻', image: '▣', skybox: '◯', none: '•' };
+
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+function Thumbnail({ job }: { job: JobRecord }) {
+  const [failed, setFailed] = useState(false);
+  const produces = producesOf(job.kind);
+  if (job.asset?.hasThumbnail && !failed) {
+    return <img className="history-thumb" src={bridge().assetUrl(job.localId, 'thumbnail')} alt="" onError={() => setFailed(true)} loading="lazy" />;
+  }
+  return (
+    <span className="history-thumb history-thumb-icon" aria-hidden="true">
+      {KIND_ICONS[produces] ?? '•'}
+    </span>
+  );
+}
+
+async function call<T>(action: () => Promise<{ ok: boolean; problem?: { message: string } } & T>, onProblem: (m: string) => void) {
+  try {
+    const result = await action();
+    if (!result.ok && result.problem) onProblem(result.problem.message);
+  } catch (error) {
+    onProblem(error instanceof Error ? error.message : String(error));
+  }
+}
+
+interface Props {
+  job: JobRecord;
+  estimateMs?: number;
+  selected: boolean;
+}
+
+export const HistoryItem = memo(function HistoryItem({ job, estimateMs, selected }: Props) {
+  const group = statusGroup(job);
+  const now = useNow(group === 'active' || group === 'queued');
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [showError, setShowError] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const openJob = useStore((s) => s.openJob);
+  const removeJobs = useStore((s) => s.removeJobs);
+  const startFrom = useStore((s) => s.startFrom);
+  const reuseSettings = useStore((s) => s.useSettingsAgain);
+  const openExport = useStore((s) => s.openExport);
+  const api = () => bridge().api;
+  const progress = group === 'active' ? progressOf(job, now, estimateMs) : null;
+  const created = new Date(job.createdAt);
+  const title = job.title || job.prompt || kindLabel(job.kind);
+  const openable = canOpen(job);
+
+  return (
+    <article
+      className={`history-item history-${group}${selected ? ' history-item-selected' : ''}`}
+      aria-label={title}
+      data-local-id={job.localId}
+      data-job-id={job.jobId ?? ''}
+      data-status={group}
+    >
+      <button type="button" className="history-open" disabled={!openable} onClick={() => openJob(job)} aria-label={`Open ${title} in the viewport`}>
+        <Thumbnail job={job} />
+      </button>
+      <div className="history-body">
+        <div className="history-line">
+          <span className="history-title" title={job.prompt ?? title}>
+            {title}
+          </span>
+          <span className={`history-badge history-badge-${group}`}>{statusLabel(job)}</span>
+        </div>
+        <div className="history-meta">
+          <span>{kindLabel(job.kind)}</span>
+          <span title={`${job.environmentName} / ${job.keyName}`}>
+            {job.environmentName} · {job.keyName}
+          </span>
+          <time dateTime={job.createdAt}>{Number.isNaN(created.getTime()) ? '' : created.toLocaleString()}</time>
+        </div>
+        {progress ? (
+          <div className="history-progress" role="status" aria-label="Progress">
+            <span className="history-stage">{progress.stage ?? (job.state === 'submitting' ? 'Sending' : 'Waiting to start')}</span>
+            <span>
+              {progress.stagesKnown > 0 ? `${progress.stagesDone} stage${progress.stagesDone === 1 ? '' : 's'} done · ` : ''}
+              {formatDuration(progress.elapsedMs)}
+              {progress.remainingMs !== undefined ? ` · about ${formatDuration(progress.remainingMs)} left` : ''}
+            </span>
+          </div>
+        ) : null}
+        {group === 'queued' && job.queue ? (
+          <div className="history-note">
+            {job.queue.reason === 'cap'
+              ? 'Waiting for a free slot on this key.'
+              : job.queue.reason === 'paused'
+                ? 'Waiting: the batch is paused.'
+                : job.queue.retryAt
+                  ? `Will retry in ${formatDuration(Math.max(0, Date.parse(job.queue.retryAt) - now))}.`
+                  : 'Waiting to retry.'}
+          </div>
+        ) : null}
+        {group === 'uncertain' ? (
+          <div className="history-fix">
+            <span className="history-note">The request was sent but its answer was lost; a job may exist.</span>
+            <button type="button" onClick={() => void call(() => api().jobs.resend({ localId: job.localId }), setProblem)}>
+              Resend
+            </button>
+            <button type="button" onClick={() => void call(() => api().jobs.dismiss({ localId: job.localId }), setProblem)}>
+              Dismiss
+            </button>
+          </div>
+        ) : null}
+        {group === 'unavailable' ? (
+          <div className="history-fix">
+            <span className="history-note">{job.asset?.problem ?? 'The asset could not be downloaded.'}</span>
+            <button type="button" onClick={() => void call(() => api().jobs.retryDownload({ localId: job.localId }), setProblem)}>
+              Retry download
+            </button>
+          </div>
+        ) : null}
+        {(group === 'failed' || group === 'rejected') && job.problem ? (
+          <div className="history-fix">
+            <button type="button" aria-expanded={showError} onClick={() => setShowError(!showError)}>
+              {showError ? 'Hide error' : 'Show error'}
+            </button>
+            {showError ? <p className="history-error">{job.problem.message}</p> : null}
+          </div>
+        ) : null}
+        {problem ? (
+          <p className="history-error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+      </div>
+      <div className="history-actions">
+        <button type="button" aria-haspopup="menu" aria-expanded={menuOpen} aria-label={`Actions for ${title}`} onClick={() => setMenuOpen(!menuOpen)}>
+          ⋯
+        </button>
+        {menuOpen ? (
+          <div className="history-menu" role="menu" onClick={() => setMenuOpen(false)}>
+            <button type="button" role="menuitem" disabled={!openable} onClick={() => openJob(job)}>
+              Open in viewport
+            </button>
+            <button type="button" role="menuitem" disabled={!openable} onClick={() => openExport([job.localId])}>
+              Export…
+            </button>
+            {chainActions(job).map((a) => (
+              <button key={a.kind} type="button" role="menuitem" onClick={() => startFrom(a.kind, { [a.as]: job.jobId })}>
+                {a.label}
+              </button>
+            ))}
+            <button type="button" role="menuitem" onClick={() => void reuseSettings(job)}>
+              Use these settings again
+            </button>
+            <button
+              type="button"
+              role="menuitem"
+              disabled={!job.jobId}
+              onClick={() => void navigator.clipboard?.writeText(job.jobId ?? '').catch(() => setProblem('The clipboard is not available.'))}
+            >
+              Copy job id
+            </button>
+            <button
+              type="button"
+              role="menuitem"
+              disabled={!openable}
+              onClick={() =>
+                void api()
+                  .export.reveal({ localId: job.localId })
+                  .then((r) => {
+                    if (!r.ok) setProblem(r.problem.message);
+                    else if (!r.value) setProblem('This job has not been exported yet: export it to get a file to reveal.');
+                  })
+              }
+            >
+              Reveal the file
+            </button>
+            <button type="button" role="menuitem" onClick={() => void removeJobs([job.localId])}>
+              Remove from history
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </article>
+  );
+});

@@ -1,0 +1,161 @@
+/**
+ * Pure history logic: which group a record's state falls in, filtering and
+ * ordering, progress from `fragments`, and the duration estimate learnt from
+ * this user's finished jobs of the same kind.
+ */
+import { ENDPOINTS, type GenerationKind } from '../../../../shared/api';
+import type { JobRecord } from '../../../../shared/domain/job';
+import type { HistoryFilter, HistoryStatusFilter } from '../../state/slices/jobs';
+
+export type StatusGroup = Exclude<HistoryStatusFilter, 'all'> | 'dismissed' | 'rejected';
+
+export function statusGroup(job: JobRecord): StatusGroup {
+  switch (job.state) {
+    case 'queued':
+      return 'queued';
+    case 'submitting':
+    case 'pending':
+    case 'running':
+      return 'active';
+    case 'uncertain':
+      return 'uncertain';
+    case 'error':
+      return 'failed';
+    case 'rejected':
+      return 'rejected';
+    case 'dismissed':
+      return 'dismissed';
+    case 'success':
+      return job.asset?.state === 'unavailable' ? 'unavailable' : 'finished';
+  }
+}
+
+function matchesStatus(group: StatusGroup, filter: HistoryStatusFilter): boolean {
+  if (filter === 'all') return true;
+  if (filter === 'failed') return group === 'failed' || group === 'rejected';
+  if (filter === 'finished') return group === 'finished';
+  return group === filter;
+}
+
+function matchesQuery(job: JobRecord, query: string): boolean {
+  if (!query) return true;
+  const q = query.toLowerCase();
+  return (
+    (job.prompt?.toLowerCase().includes(q) ?? false) ||
+    job.title.toLowerCase().includes(q) ||
+    (job.jobId?.toLowerCase().includes(q) ?? false) ||
+    job.localId.toLowerCase().includes(q)
+  );
+}
+
+function createdMs(job: JobRecord): number {
+  const t = Date.parse(job.createdAt);
+  return Number.isFinite(t) ? t : 0;
+}
+
+/** The records the history shows for a filter, newest first. */
+export function selectHistory(jobsById: Readonly<Record<string, JobRecord>>, filter: HistoryFilter): JobRecord[] {
+  const query = filter.query.trim();
+  const out: JobRecord[] = [];
+  for (const job of Object.values(jobsById)) {
+    if (job.hidden) continue;
+    if (filter.kind !== 'all' && job.kind !== filter.kind) continue;
+    if (!matchesStatus(statusGroup(job), filter.status)) continue;
+    if (!matchesQuery(job, query)) continue;
+    out.push(job);
+  }
+  return out.sort((a, b) => createdMs(b) - createdMs(a) || (a.localId < b.localId ? 1 : -1));
+}
+
+function startOf(job: JobRecord): number | undefined {
+  const t = Date.parse(job.acceptedAt ?? job.submittedAt ?? job.createdAt);
+  return Number.isFinite(t) ? t : undefined;
+}
+
+/** Median upstream duration (accepted → finished) of successful jobs, per kind. */
+export function durationEstimates(jobs: Iterable<JobRecord>): Partial<Record<GenerationKind, number>> {
+  const byKind = new Map<GenerationKind, number[]>();
+  for (const job of jobs) {
+    if (job.state !== 'success' || !job.finishedAt) continue;
+    const start = startOf(job);
+    const end = Date.parse(job.finishedAt);
+    if (start === undefined || !Number.isFinite(end) || end < start) continue;
+    const list = byKind.get(job.kind) ?? [];
+    list.push(end - start);
+    byKind.set(job.kind, list);
+  }
+  const out: Partial<Record<GenerationKind, number>> = {};
+  for (const [kind, list] of byKind) {
+    list.sort((a, b) => a - b);
+    const mid = Math.floor(list.length / 2);
+    out[kind] = list.length % 2 ? (list[mid] ?? 0) : ((list[mid - 1] ?? 0) + (list[mid] ?? 0)) / 2;
+  }
+  return out;
+}
+
+export interface JobProgress {
+  /** The current stage's name as the service words it. */
+  stage?: string;
+  stagesDone: number;
+  stagesKnown: number;
+  elapsedMs: number;
+  /** Time left by this user's past jobs of the kind; absent without history. */
+  remainingMs?: number;
+}
+
+/**
+ * Progress of an active job. The service lists the stages reached so far in
+ * `fragments`; the last one is the stage in progress, the others are done.
+ */
+export function progressOf(job: JobRecord, nowMs: number, estimateMs?: number): JobProgress {
+  const fragments = job.fragments ?? [];
+  const current = fragments.at(-1);
+  const start = startOf(job) ?? nowMs;
+  const elapsedMs = Math.max(0, nowMs - start);
+  const finished = job.state === 'success';
+  return {
+    stage: current ? current.displayName || current.name : undefined,
+    stagesDone: finished ? fragments.length : Math.max(0, fragments.length - 1),
+    stagesKnown: fragments.length,
+    elapsedMs,
+    remainingMs: estimateMs === undefined || finished ? undefined : Math.max(0, estimateMs - elapsedMs),
+  };
+}
+
+export function formatDuration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m ${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
+}
+
+export function kindLabel(kind: GenerationKind): string {
+  return ENDPOINTS[kind]?.label ?? kind;
+}
+
+export function producesOf(kind: GenerationKind): string {
+  return ENDPOINTS[kind]?.produces ?? 'none';
+}
+
+/** Words for the state, as the item's badge shows it. */
+export function statusLabel(job: JobRecord): string {
+  switch (statusGroup(job)) {
+    case 'queued':
+      return job.queue?.reason === 'cap' ? 'Queued (local limit)' : job.queue?.reason === 'paused' ? 'Queued (paused)' : 'Queued';
+    case 'active':
+      return job.state === 'submitting' ? 'Sending' : job.state === 'pending' ? 'Pending' : 'Running';
+    case 'uncertain':
+      return 'Uncertain';
+    case 'failed':
+      return 'Failed';
+    case 'rejected':
+      return 'Rejected';
+    case 'dismissed':
+      return 'Dismissed';
+    case 'unavailable':
+      return 'Asset unavailable';
+    case 'finished':
+      return job.asset?.state === 'downloading' || job.asset?.state === 'retrying' ? 'Downloading' : 'Finished';
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * Everything inside the one `<Canvas>`: the studio environment (built once per
+ * renderer), the render-and-probe loop that tells the viewport a frame with
+ * pixels is on the canvas, and the current model or panorama.
+ */
+import { ContactShadows, Grid, OrbitControls } from '@react-three/drei';
+import { useFrame, useThree } from '@react-three/fiber';
+import { useEffect, useRef, useState } from 'react';
+import { Color, PMREMGenerator, type Scene, type Texture, type WebGLRenderer } from 'three';
+import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
+import type { ModelStats } from '../../../shared/domain/job';
+import type { ViewportTarget } from '../state/slices/viewport';
+import { useStore } from '../state/store';
+import { ModelScene, type AnimationControl, type ModelInfo } from './ModelScene';
+import { paintedPixels } from './scene-tools';
+import { useModel, usePanorama } from './use-asset-loader';
+
+export const MODEL_BACKGROUND = '#22252b';
+const BACKGROUND_RGB: [number, number, number] = [0x22, 0x25, 0x2b];
+
+const studioEnvironments = new WeakMap<WebGLRenderer, Texture>();
+/** The studio lighting: RoomEnvironment prefiltered once per renderer, never per model. */
+function studioEnvironment(gl: WebGLRenderer): Texture {
+  let env = studioEnvironments.get(gl);
+  if (!env) {
+    const pmrem = new PMREMGenerator(gl);
+    const room = new RoomEnvironment();
+    env = pmrem.fromScene(room as unknown as Scene, 0.04).texture;
+    room.dispose();
+    pmrem.dispose();
+    studioEnvironments.set(gl, env);
+  }
+  return env;
+}
+
+/** Renders each demanded frame; after a new asset's first frame, reads its pixels back. */
+function RenderAndProbe({ probe, onProbed }: { probe: string | null; onProbed(key: string, painted: number): void }) {
+  const invalidate = useThree((s) => s.invalidate);
+  const pending = useRef<string | null>(null);
+  useEffect(() => {
+    pending.current = probe;
+    if (probe) invalidate();
+  }, [probe, invalidate]);
+  useFrame(({ gl, scene, camera }) => {
+    gl.render(scene, camera);
+    const key = pending.current;
+    if (key) {
+      pending.current = null;
+      const background = scene.background instanceof Color ? BACKGROUND_RGB : ([-100, -100, -100] as [number, number, number]);
+      onProbed(key, paintedPixels(gl, background));
+    }
+  }, 1);
+  return null;
+}
+
+interface Props {
+  target: ViewportTarget | null;
+  recordStats?: ModelStats;
+  animation: AnimationControl;
+  onTime(t: number): void;
+  partVisibility: Record<string, boolean>;
+  explode: number;
+  onInfo(info: ModelInfo | null): void;
+  onPainted(key: string, painted: number): void;
+}
+
+export function CanvasContent({ target, recordStats, animation, onTime, partVisibility, explode, onInfo, onPainted }: Props) {
+  const { gl, scene, invalidate } = useThree();
+  const setStatus = useStore((s) => s.setViewportStatus);
+  const backdropTarget = useStore((s) => s.modelBackdrop);
+  const [probe, setProbe] = useState<string | null>(null);
+  const model = useModel(target?.content === 'model' ? target : null);
+  const panoramaTarget = target?.content === 'skybox' ? target : target?.content === 'model' ? backdropTarget : null;
+  const panorama = usePanorama(panoramaTarget, (message) => {
+    if (target) setStatus(target.key, 'error', message);
+  });
+  const [modelInfo, setModelInfo] = useState<ModelInfo | null>(null);
+
+  // Lighting and background follow what is shown; the studio environment is reused.
+  useEffect(() => {
+    const studio = studioEnvironment(gl);
+    if (panorama) {
+      scene.environment = panorama.texture;
+      scene.background = panorama.texture;
+    } else {
+      scene.environment = studio;
+      scene.background = new Color(MODEL_BACKGROUND);
+    }
+    invalidate();
+  }, [gl, scene, panorama, invalidate]);
+
+  useEffect(() => {
+    if (target?.content === 'skybox' && panorama) setProbe(target.key);
+  }, [target, panorama]);
+  useEffect(() => {
+    if (!model) setModelInfo(null);
+  }, [model]);
+  // A model is ready to probe once fitted, and once its skybox backdrop (if any) is loaded.
+  useEffect(() => {
+    if (model && modelInfo?.key === model.key && (!backdropTarget || panorama)) setProbe(model.key);
+  }, [model, modelInfo, backdropTarget, panorama]);
+  const camera = useThree((s) => s.camera);
+  useEffect(() => {
+    if (target?.content !== 'skybox') return;
+    camera.position.set(0, 0, 0.01);
+    camera.lookAt(0, 0, 0);
+    invalidate();
+  }, [target, camera, invalidate]);
+  useEffect(() => onInfo(modelInfo), [modelInfo, onInfo]);
+
+  const radius = modelInfo?.radius ?? 1;
+  const floorY = modelInfo ? modelInfo.stats.boundingBox.min[1] : 0;
+  const skybox = target?.content === 'skybox';
+
+  return (
+    <>
+      <RenderAndProbe probe={probe} onProbed={onPainted} />
+      {skybox ? (
+        <OrbitControls key="look-around" makeDefault enablePan={false} enableZoom={false} rotateSpeed={-0.35} target={[0, 0, 0]} />
+      ) : (
+        <OrbitControls key="orbit" makeDefault enableDamping={false} />
+      )}
+      {model && target?.content === 'model' ? (
+        <>
+          <ModelScene
+            key={model.key}
+            model={model}
+            recordStats={recordStats}
+            animation={animation}
+            onTime={onTime}
+            partVisibility={partVisibility}
+            explode={explode}
+            onInfo={setModelInfo}
+          />
+          {modelInfo && !panorama ? (
+            <>
+              <Grid
+                position={[0, floorY, 0]}
+                cellSize={radius / 10}
+                sectionSize={radius / 2}
+                infiniteGrid
+                fadeDistance={radius * 12}
+                cellColor="#3a3f48"
+                sectionColor="#4d5461"
+              />
+              <ContactShadows key={model.key} position={[0, floorY + radius * 0.001, 0]} scale={radius * 4} far={radius * 2} opacity={0.5} blur={2} frames={1} />
+            </>
+          ) : null}
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * Loaders, configured once per renderer, with decoders from the app's own
+ * files (never a CDN): meshopt runs in the page (it needs only
+ * 'wasm-unsafe-eval'); Draco and Basis decoders are served from `decoders/`
+ * beside the page (copied from three at build time, see decoders-plugin).
+ */
+import type { WebGLRenderer } from 'three';
+import { GLTFLoader, type GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
+import { KTX2Loader } from 'three/examples/jsm/loaders/KTX2Loader.js';
+import { HDRLoader } from 'three/examples/jsm/loaders/HDRLoader.js';
+import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
+
+/** Relative to the page, so it works from file-less shells (studio://) and the browser shell alike. */
+export const DECODER_BASE = './decoders/';
+
+interface LoaderSet {
+  gltf: GLTFLoader;
+  hdr: HDRLoader;
+  dispose(): void;
+}
+
+const byRenderer = new WeakMap<WebGLRenderer, LoaderSet>();
+
+export function loadersFor(gl: WebGLRenderer): LoaderSet {
+  let set = byRenderer.get(gl);
+  if (set) return set;
+  const draco = new DRACOLoader().setDecoderPath(`${DECODER_BASE}draco/`);
+  const ktx2 = new KTX2Loader().setTranscoderPath(`${DECODER_BASE}basis/`).detectSupport(gl);
+  const gltf = new GLTFLoader().setDRACOLoader(draco).setKTX2Loader(ktx2).setMeshoptDecoder(MeshoptDecoder);
+  const hdr = new HDRLoader();
+  set = {
+    gltf,
+    hdr,
+    dispose: () => {
+      draco.dispose();
+      ktx2.dispose();
+    },
+  };
+  byRenderer.set(gl, set);
+  return set;
+}
+
+/** Fetches an asset with the host's loader headers; the byte count feeds the stats overlay. */
+export async function fetchAsset(url: string, headers: Record<string, string>, signal: AbortSignal): Promise<ArrayBuffer> {
+  const response = await fetch(url, { headers, signal });
+  if (!response.ok) {
+    throw new Error(response.status === 404 ? 'The asset is not in the local cache.' : `The asset could not be read (HTTP ${response.status}).`);
+  }
+  return response.arrayBuffer();
+}
+
+const GLB_MAGIC = 0x46546c67; // 'glTF'
+
+/** Parses GLB bytes, with a readable reason for files that are not GLB at all. */
+export async function parseGlb(loader: GLTFLoader, bytes: ArrayBuffer): Promise<GLTF> {
+  if (bytes.byteLength < 12 || new DataView(bytes).getUint32(0, true) !== GLB_MAGIC) {
+    throw new Error('This file is not a binary glTF (GLB): its header is missing or damaged.');
+  }
+  try {
+    return await loader.parseAsync(bytes, '');
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`The model could not be read: ${reason}`);
+  }
+}

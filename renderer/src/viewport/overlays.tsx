@@ -1,0 +1,228 @@
+/** The viewport's DOM overlays: tools, stats, animation bar, parts list, skybox actions. */
+import { useState } from 'react';
+import type { ModelStats } from '../../../shared/domain/job';
+import { PBR_CHANNELS, type PbrChannel, type ViewMode, type ViewportTarget } from '../state/slices/viewport';
+import { useStore } from '../state/store';
+import type { AnimationControl, ModelInfo } from './ModelScene';
+import { formatBytes } from './scene-stats';
+import { channelInfo } from './view-materials';
+
+const VIEW_MODES: { mode: ViewMode; label: string }[] = [
+  { mode: 'shaded', label: 'Shaded' },
+  { mode: 'wireframe', label: 'Wireframe' },
+  { mode: 'normals', label: 'Normals' },
+  { mode: 'uv-checker', label: 'UV checker' },
+  { mode: 'matcap', label: 'Matcap' },
+];
+
+const CHANNEL_LABELS: Record<PbrChannel, string> = {
+  baseColor: 'Base colour',
+  metallic: 'Metallic',
+  roughness: 'Roughness',
+  normal: 'Normal',
+  emissive: 'Emissive',
+  occlusion: 'Occlusion',
+};
+
+export function ModelTools({ info }: { info: ModelInfo }) {
+  const viewMode = useStore((s) => s.viewMode);
+  const setViewMode = useStore((s) => s.setViewMode);
+  const channel = useStore((s) => s.pbrChannel);
+  const setChannel = useStore((s) => s.setPbrChannel);
+  const showSkeleton = useStore((s) => s.showSkeleton);
+  const setShowSkeleton = useStore((s) => s.setShowSkeleton);
+  const backdrop = useStore((s) => s.modelBackdrop);
+  const previewInSkybox = useStore((s) => s.previewModelInSkybox);
+  const resolutions = channel ? channelInfo(info.root, channel).resolutions : [];
+  const rigged = info.stats.skins > 0 || info.stats.joints > 0;
+  return (
+    <div className="viewport-tools" role="toolbar" aria-label="View">
+      <div className="viewport-modes" role="radiogroup" aria-label="View mode">
+        {VIEW_MODES.map(({ mode, label }) => (
+          <button key={mode} type="button" role="radio" aria-checked={viewMode === mode && !channel} onClick={() => {
+            setChannel(null);
+            setViewMode(mode);
+          }}>
+            {label}
+          </button>
+        ))}
+      </div>
+      <label className="viewport-channel">
+        PBR channel
+        <select value={channel ?? ''} onChange={(e) => setChannel((e.target.value || null) as PbrChannel | null)}>
+          <option value="">Full material</option>
+          {PBR_CHANNELS.map((c) => (
+            <option key={c} value={c}>
+              {CHANNEL_LABELS[c]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {channel ? (
+        <span className="viewport-channel-size" aria-label="Channel texture resolution">
+          {resolutions.length ? resolutions.join(', ') : 'No texture (factor only)'}
+        </span>
+      ) : null}
+      {rigged ? (
+        <label className="viewport-toggle">
+          <input type="checkbox" checked={showSkeleton} onChange={(e) => setShowSkeleton(e.target.checked)} /> Skeleton
+        </label>
+      ) : null}
+      {backdrop ? (
+        <button type="button" onClick={() => previewInSkybox(null)}>
+          Leave skybox preview
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function metres(n: number): string {
+  return n >= 10 ? n.toFixed(1) : n >= 1 ? n.toFixed(2) : n.toFixed(3);
+}
+
+export function StatsOverlay({ stats }: { stats: ModelStats }) {
+  const [open, setOpen] = useState(true);
+  const [x, y, z] = stats.boundingBox.size;
+  return (
+    <aside className="viewport-stats" aria-label="Model statistics">
+      <button type="button" className="viewport-stats-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+        Stats
+      </button>
+      {open ? (
+        <dl>
+          <dt>Triangles</dt>
+          <dd data-stat="triangles">{stats.triangles.toLocaleString('en')}</dd>
+          <dt>Vertices</dt>
+          <dd data-stat="vertices">{stats.vertices.toLocaleString('en')}</dd>
+          <dt>Meshes</dt>
+          <dd data-stat="meshes">{stats.meshes}</dd>
+          <dt>Materials</dt>
+          <dd data-stat="materials">{stats.materials}</dd>
+          <dt>Textures</dt>
+          <dd data-stat="textures">
+            {stats.textures.length === 0
+              ? 'none'
+              : stats.textures.map((t, i) => (
+                  <span key={i} className="viewport-texture">
+                    {t.width}×{t.height}
+                    {t.mimeType ? ` ${t.mimeType.replace('image/', '')}` : ''}
+                  </span>
+                ))}
+          </dd>
+          <dt>File size</dt>
+          <dd data-stat="file-bytes">{formatBytes(stats.fileBytes)}</dd>
+          <dt>Size (m)</dt>
+          <dd data-stat="bounding-box">
+            {metres(x)} × {metres(y)} × {metres(z)}
+          </dd>
+        </dl>
+      ) : null}
+    </aside>
+  );
+}
+
+export function AnimationBar({
+  clips,
+  control,
+  time,
+  onChange,
+  onSeek,
+}: {
+  clips: ModelStats['animations'];
+  control: AnimationControl;
+  time: number;
+  onChange(next: Partial<AnimationControl>): void;
+  onSeek(t: number): void;
+}) {
+  const clip = clips[control.clip];
+  return (
+    <div className="viewport-animation" role="group" aria-label="Animation">
+      <label>
+        Clip
+        <select value={control.clip} onChange={(e) => onChange({ clip: Number(e.target.value), seek: null })}>
+          {clips.map((c, i) => (
+            <option key={i} value={i}>
+              {c.name || `Clip ${i + 1}`}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" onClick={() => onChange({ playing: !control.playing, seek: null })}>
+        {control.playing ? 'Pause' : 'Play'}
+      </button>
+      <input
+        type="range"
+        aria-label="Animation time"
+        min={0}
+        max={clip?.duration ?? 0}
+        step={0.01}
+        value={Math.min(time, clip?.duration ?? 0)}
+        onChange={(e) => onSeek(Number(e.target.value))}
+      />
+      <span className="viewport-animation-time">
+        {time.toFixed(2)} / {(clip?.duration ?? 0).toFixed(2)} s
+      </span>
+    </div>
+  );
+}
+
+export function PartsList({
+  parts,
+  initiallyOpen,
+  visibility,
+  onToggle,
+  explode,
+  onExplode,
+}: {
+  parts: string[];
+  initiallyOpen: boolean;
+  visibility: Record<string, boolean>;
+  onToggle(name: string, visible: boolean): void;
+  explode: number;
+  onExplode(amount: number): void;
+}) {
+  const [open, setOpen] = useState(initiallyOpen);
+  return (
+    <aside className="viewport-parts" aria-label="Parts">
+      <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
+        Parts ({parts.length})
+      </button>
+      {open ? (
+        <>
+          <label className="viewport-explode">
+            Explode
+            <input type="range" min={0} max={1.5} step={0.01} value={explode} onChange={(e) => onExplode(Number(e.target.value))} />
+          </label>
+          <ul>
+            {parts.map((name, i) => (
+              <li key={`${i}-${name}`}>
+                <label>
+                  <input type="checkbox" checked={visibility[name] !== false} onChange={(e) => onToggle(name, e.target.checked)} /> {name}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </aside>
+  );
+}
+
+export function SkyboxTools({ target }: { target: ViewportTarget }) {
+  const lastModel = useStore((s) => s.lastModel);
+  const previewInSkybox = useStore((s) => s.previewModelInSkybox);
+  return (
+    <div className="viewport-tools" role="toolbar" aria-label="Skybox">
+      <span className="viewport-hint">Drag to look around.</span>
+      <button
+        type="button"
+        disabled={!lastModel}
+        title={lastModel ? `Shows ${lastModel.name} lit by this skybox` : 'Open a model first'}
+        onClick={() => previewInSkybox(target)}
+      >
+        Preview a model in this skybox
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * Loads the viewport's current asset (model, skybox) for the scene inside the
+ * Canvas, reports `loading` / `error` to the slice, and disposes the previous
+ * asset's GPU resources when the target changes or the view unmounts.
+ */
+import { useThree } from '@react-three/fiber';
+import { useEffect, useState } from 'react';
+import { DataTexture, EquirectangularReflectionMapping, HalfFloatType, LinearFilter, SRGBColorSpace, type Texture, TextureLoader } from 'three';
+import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { bridge } from '../bridge';
+import type { ViewportTarget } from '../state/slices/viewport';
+import { useStore } from '../state/store';
+import { disposeObject, disposeTexture } from './dispose';
+import { fetchAsset, loadersFor, parseGlb } from './loaders';
+
+function loaderHeaders(target: ViewportTarget): Record<string, string> {
+  if (!target.localId) return {};
+  try {
+    return bridge().assetRequestHeaders();
+  } catch {
+    return {};
+  }
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export interface LoadedModel {
+  key: string;
+  gltf: GLTF;
+  fileBytes: number;
+}
+
+export function useModel(target: ViewportTarget | null): LoadedModel | null {
+  const gl = useThree((s) => s.gl);
+  const setStatus = useStore((s) => s.setViewportStatus);
+  const [loaded, setLoaded] = useState<LoadedModel | null>(null);
+  useEffect(() => {
+    if (!target || target.content !== 'model') return;
+    const abort = new AbortController();
+    let result: LoadedModel | null = null;
+    (async () => {
+      const bytes = await fetchAsset(target.url, loaderHeaders(target), abort.signal);
+      const gltf = await parseGlb(loadersFor(gl).gltf, bytes);
+      if (abort.signal.aborted) {
+        disposeObject(gltf.scene);
+        return;
+      }
+      result = { key: target.key, gltf, fileBytes: bytes.byteLength };
+      setLoaded(result);
+    })().catch((error: unknown) => {
+      if (!abort.signal.aborted) setStatus(target.key, 'error', reason(error));
+    });
+    return () => {
+      abort.abort();
+      if (result) disposeObject(result.gltf.scene);
+      setLoaded(null);
+    };
+  }, [target, gl, setStatus]);
+  return loaded && loaded.key === target?.key ? loaded : null;
+}
+
+export interface LoadedPanorama {
+  url: string;
+  texture: Texture;
+}
+
+/** Loads an equirectangular panorama (HDR or 8-bit) as a texture for background and environment. */
+export function usePanorama(target: ViewportTarget | null, onError?: (message: string) => void): LoadedPanorama | null {
+  const gl = useThree((s) => s.gl);
+  const [loaded, setLoaded] = useState<LoadedPanorama | null>(null);
+  useEffect(() => {
+    if (!target) return;
+    const abort = new AbortController();
+    let texture: Texture | null = null;
+    (async () => {
+      const bytes = await fetchAsset(target.url, loaderHeaders(target), abort.signal);
+      if (target.format === 'hdr') {
+        const data = loadersFor(gl).hdr.parse(bytes);
+        if (!data?.data) throw new Error('This HDR file could not be decoded.');
+        const t = new DataTexture(data.data, data.width, data.height, undefined, data.type ?? HalfFloatType);
+        t.minFilter = t.magFilter = LinearFilter;
+        t.flipY = true;
+        t.needsUpdate = true;
+        texture = t;
+      } else {
+        const blobUrl = URL.createObjectURL(new Blob([bytes]));
+        try {
+          texture = await new TextureLoader().loadAsync(blobUrl);
+        } catch {
+          throw new Error('This image could not be decoded.');
+        } finally {
+          URL.revokeObjectURL(blobUrl);
+        }
+        texture.colorSpace = SRGBColorSpace;
+      }
+      texture.mapping = EquirectangularReflectionMapping;
+      if (abort.signal.aborted) {
+        disposeTexture(texture);
+        return;
+      }
+      setLoaded({ url: target.url, texture });
+    })().catch((error: unknown) => {
+      if (!abort.signal.aborted) onError?.(reason(error));
+    });
+    return () => {
+      abort.abort();
+      if (texture) disposeTexture(texture);
+      setLoaded(null);
+    };
+    // onError is a callback from the parent; the load depends on the target only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [target, gl]);
+  return loaded && loaded.url === target?.url ? loaded : null;
+}
