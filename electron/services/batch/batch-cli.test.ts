@@ -26,11 +26,6 @@ const sandboxBuilt = await startSandbox({ port: 0 }).then(
   () => false,
 );
 
-interface SandboxInspect {
-  jobs?(): { prompt?: string; clientId?: string }[];
-  setBalance?(clientId: string, credits: number): void;
-}
-
 interface JsonLine {
   event: string;
   state?: string;
@@ -64,7 +59,7 @@ function runCli(args: string[], env: NodeJS.ProcessEnv, onLine?: (line: JsonLine
 }
 
 describe.skipIf(!engineBuilt || !sandboxBuilt)('batch command against the sandbox', () => {
-  let sandbox: RunningSandbox & SandboxInspect;
+  let sandbox: RunningSandbox;
   const dirs: string[] = [];
   const temp = (name: string) => {
     const d = fs.mkdtempSync(path.join(os.tmpdir(), `batch-cli-${name}-`));
@@ -73,7 +68,7 @@ describe.skipIf(!engineBuilt || !sandboxBuilt)('batch command against the sandbo
   };
 
   beforeAll(async () => {
-    sandbox = (await startSandbox({ port: 0, jobSeconds: 0.6, keys: 1, credits: 100_000 } as Parameters<typeof startSandbox>[0])) as RunningSandbox & SandboxInspect;
+    sandbox = await startSandbox({ port: 0, jobSeconds: 0.6, keys: 1, credits: 100_000 });
   });
   afterAll(async () => {
     await sandbox?.close();
@@ -97,12 +92,11 @@ describe.skipIf(!engineBuilt || !sandboxBuilt)('batch command against the sandbo
       ASSET_STUDIO_CLIENT_SECRET: key.clientSecret,
     };
     const args = ['batch', list, '--out', out, '--env', 'From environment variables', '--json'];
-    const sentPrompts = () => (sandbox.jobs?.() ?? []).map((j) => j.prompt ?? '').filter((p) => p.startsWith(`${tag} crate `));
+    const sentPrompts = () => sandbox.jobs().map((j) => String(j.genParams.prompt ?? '')).filter((p) => p.startsWith(`${tag} crate `));
     return { env, args, out, prompts, sentPrompts };
   }
 
   it('a batch killed mid-run continues after restart and no row is sent twice', async () => {
-    expect(sandbox.jobs, 'the sandbox exposes jobs() for inspection').toBeTypeOf('function');
     const { env, args, prompts, sentPrompts } = setup('kill', 16);
 
     let done = 0;
@@ -142,11 +136,10 @@ describe.skipIf(!engineBuilt || !sandboxBuilt)('batch command against the sandbo
   }, 120_000);
 
   it('a 402 mid-batch pauses it with every unsent row still queued; after a top-up the same command finishes it', async () => {
-    expect(sandbox.setBalance, 'the sandbox exposes setBalance() for tests').toBeTypeOf('function');
     const { env, args, sentPrompts } = setup('credits', 12);
     const key = sandbox.keys[0]!;
     // text-to-3d costs 20 credits on the sandbox's rate card: enough for exactly 5 rows.
-    sandbox.setBalance!(key.clientId, 100);
+    sandbox.setBalance(key.clientId, 100);
 
     const first = runCli(args, env);
     const { code } = await first.exit;
@@ -157,7 +150,7 @@ describe.skipIf(!engineBuilt || !sandboxBuilt)('batch command against the sandbo
     expect(summary?.counts).toMatchObject({ done: 5, failed: 0, running: 0, queued: 7 });
     expect(sentPrompts()).toHaveLength(5);
 
-    sandbox.setBalance!(key.clientId, 100_000);
+    sandbox.setBalance(key.clientId, 100_000);
     const second = runCli(args, env);
     const end = await second.exit;
     const final = second.lines.find((l) => l.event === 'summary');

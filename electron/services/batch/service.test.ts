@@ -160,6 +160,8 @@ describe('BatchService', () => {
     const out = tempDir('out');
     value(await first.service.start({ batchId: batch.id, outDir: out }));
     await until(() => engine.sent.length >= 7 && value(first.service.get(batch.id)).rows.every((r) => r.localId));
+    // The process dies: nothing more is sent until the restart.
+    await engine.stop();
     await first.service.dispose();
 
     // Simulate a crash between the engine's durable intent and the batch file's write: the

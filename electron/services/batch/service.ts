@@ -55,6 +55,8 @@ export interface BatchServiceDeps {
 }
 
 const PER_KEY = 5;
+/** Rows handed to the engine between two durable writes of the batch file. */
+const SUBMIT_GROUP = 8;
 
 export class BatchService {
   private readonly store: BatchStore;
@@ -347,39 +349,56 @@ export class BatchService {
   }
 
   private async submitReadyRows(batch: StoredBatch): Promise<void> {
-    for (const row of batch.rows) {
-      if (this.disposed || batch.state !== 'running') return;
-      if (row.state !== 'ready' || row.localId) continue;
-      if (row.duplicateOf && row.duplicateChoice === 'reuse') {
-        row.localId = row.duplicateOf.localId;
-        row.jobId = row.duplicateOf.jobId;
-        row.state = 'running';
-        row.startedAt = new Date(this.now()).toISOString();
-        await this.commit(batch, true);
-        this.follow(batch, row);
-        continue;
+    /** Rows handed to the engine (held) whose localIds are not durable yet. */
+    let group: StoredRow[] = [];
+    const flush = async () => {
+      if (!group.length) return;
+      const sent = group;
+      group = [];
+      // Durable before release: after a crash these rows are followed, never sent again.
+      await this.commit(batch, true);
+      if (batch.state === 'running' && !this.disposed) this.deps.engine.setHeld(batch.id, false);
+      for (const row of sent) this.follow(batch, row);
+    };
+    try {
+      for (const row of batch.rows) {
+        if (this.disposed || batch.state !== 'running') break;
+        if (row.state !== 'ready' || row.localId) continue;
+        if (row.duplicateOf && row.duplicateChoice === 'reuse') {
+          row.localId = row.duplicateOf.localId;
+          row.jobId = row.duplicateOf.jobId;
+          row.state = 'running';
+          row.startedAt = new Date(this.now()).toISOString();
+          group.push(row);
+        } else if (await this.submitRow(batch, row)) {
+          group.push(row);
+        }
+        // One durable write per group keeps a long list from rewriting its file once per row.
+        if (group.length >= SUBMIT_GROUP) await flush();
       }
-      await this.submitRow(batch, row);
+    } finally {
+      await flush();
     }
     this.checkFinished(batch);
   }
 
-  private async submitRow(batch: StoredBatch, row: StoredRow): Promise<void> {
+  /** Hands one row to the engine, held; true when the engine took it (its localId is set, not yet durable). */
+  private async submitRow(batch: StoredBatch, row: StoredRow): Promise<boolean> {
     const kind = row.kind as GenerationKind;
     const fields: Record<string, unknown> = { ...row.fields };
     for (const [name, file] of Object.entries(row.files ?? {})) {
       if (!this.deps.stagePath) {
         this.failRow(batch, row, `${name}: files cannot be staged in this session (the files service is not available).`);
-        return;
+        return false;
       }
       const staged = await this.deps.stagePath(file.path);
       if (!staged.ok) {
         this.failRow(batch, row, staged.problem.message);
-        return;
+        return false;
       }
       if (staged.value.sha256 !== file.sha256) {
         this.failRow(batch, row, `${name}: the file changed since the list was checked; import the list again.`);
-        return;
+        return false;
       }
       fields[name] = { stagedFileId: staged.value.id };
     }
@@ -395,15 +414,12 @@ export class BatchService {
     );
     if (!submitted.ok) {
       this.failRow(batch, row, submitted.problem.message);
-      return;
+      return false;
     }
     row.localId = submitted.value.localId;
     row.state = 'queued';
     row.startedAt = new Date(this.now()).toISOString();
-    // Durable before release: after a crash this row is followed, never sent again.
-    await this.commit(batch, true);
-    if (batch.state === 'running') this.deps.engine.setHeld(batch.id, false);
-    this.follow(batch, row);
+    return true;
   }
 
   /** Engine records of this batch that no row names: the crash came between the engine's write and ours. */
