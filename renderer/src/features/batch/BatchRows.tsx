@@ -75,7 +75,7 @@ function RowLine({ batch, row, editable }: { batch: Batch; row: BatchRow; editab
         {row.error ? <div className="batch-problems">{row.error}</div> : null}
       </td>
       <td>
-        {row.localId ? <HistoryLink localId={row.localId} jobId={row.jobId} /> : null}
+        {row.localId ? <HistoryLink localId={row.localId} jobId={row.jobId} kind={row.kind} done={row.state === 'done'} /> : null}
         {row.file ? <div>{row.file}</div> : null}
       </td>
       <td>
@@ -160,13 +160,24 @@ function RowEditor({ row, onDone, onCancel }: { row: BatchRow; onDone(fields: Re
   );
 }
 
-/** The row's job in the history: selects it there when the history offers a way to. */
-function HistoryLink({ localId, jobId }: { localId: string; jobId?: string }) {
-  const select = useStore((s) => (s as unknown as { selectJob?: (localId: string) => void }).selectJob);
+/**
+ * The row's job in the history: shows it there (the history's search narrowed to its job id) and,
+ * once finished, opens it in the viewport.
+ */
+function HistoryLink({ localId, jobId, kind, done }: { localId: string; jobId?: string; kind: string; done: boolean }) {
+  const setHistoryFilter = useStore((s) => s.setHistoryFilter);
+  const openJob = useStore((s) => s.openJob);
   const label = jobId ? `Job ${jobId.slice(0, 12)}` : 'History item';
-  if (!select) return <span title={localId}>{label}</span>;
   return (
-    <Button size="small" variant="ghost" onClick={() => select(localId)} title="Show in history">
+    <Button
+      size="small"
+      variant="ghost"
+      title="Show in history"
+      onClick={() => {
+        setHistoryFilter({ status: 'all', kind: 'all', query: jobId ?? localId });
+        if (done && isGenerationKind(kind)) openJob({ localId, jobId, kind });
+      }}
+    >
       {label}
     </Button>
   );

@@ -104,6 +104,9 @@ describe('BatchView', () => {
     expect(screen.getByLabelText('Batch progress')).toHaveAttribute('value', '1');
     expect(screen.getByText('row-001_prop-1_job1.glb')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Resume' })).toBeInTheDocument();
+    // A row links to its history item.
+    fireEvent.click(screen.getByRole('button', { name: 'Job job-1' }));
+    expect(useStore.getState().historyFilter.query).toBe('job-1');
     expect(screen.queryByRole('button', { name: 'Pause' })).not.toBeInTheDocument();
   });
 });
