@@ -60,10 +60,24 @@ export function hslToRgb(h: number, s: number, l: number): Rgb {
   return [f(0), f(8), f(4)];
 }
 
-/** Picks the first of `names` that appears as a word (or word stem) in the prompt; synonyms map to one name. */
+const PREPOSITIONS = new Set(['with', 'on', 'of', 'in', 'at', 'under', 'near', 'beside', 'made', 'holding', 'and', 'for', 'from', 'by']);
+
+/**
+ * The object a prompt names: the last vocabulary word before the first
+ * preposition (the head noun: "table lamp" is a lamp, "a sword on a table"
+ * a sword), else the first vocabulary word anywhere. Plurals are folded.
+ */
 export function findWord<T extends string>(prompt: string, vocabulary: Record<string, T>): T | undefined {
-  for (const w of words(prompt)) {
-    const hit = vocabulary[w] ?? vocabulary[w.replace(/e?s$/, '')];
+  const lookup = (w: string) => vocabulary[w] ?? vocabulary[w.replace(/s$/, '')] ?? vocabulary[w.replace(/es$/, '')];
+  const all = words(prompt);
+  const cut = all.findIndex((w) => PREPOSITIONS.has(w));
+  const head = cut < 0 ? all : all.slice(0, cut);
+  for (let i = head.length - 1; i >= 0; i--) {
+    const hit = lookup(head[i]!);
+    if (hit) return hit;
+  }
+  for (const w of all) {
+    const hit = lookup(w);
     if (hit) return hit;
   }
   return undefined;

@@ -84,7 +84,17 @@ export function rigDocument(doc: Document, options: { tPose?: boolean } = {}): S
   // Bones: each joint to its first child; end joints are points.
   const children = new Map<string, JointDef>();
   for (const d of defs) if (d.parent && !children.has(d.parent)) children.set(d.parent, d);
-  const bones = defs.map((d) => ({ a: d.position, b: children.get(d.name)?.position ?? d.position }));
+  // End joints (head, hands, feet) get a bone continuing their parent's direction, so their tips bind to them.
+  const byName = new Map(defs.map((d) => [d.name, d]));
+  const bones = defs.map((d) => {
+    const child = children.get(d.name);
+    if (child) return { a: d.position, b: child.position };
+    const parent = d.parent ? byName.get(d.parent)! : d;
+    const dir: Vec3 = [d.position[0] - parent.position[0], d.position[1] - parent.position[1], d.position[2] - parent.position[2]];
+    const len = Math.hypot(dir[0], dir[1], dir[2]) || 1;
+    const tip = Math.max(0.1 * (bounds ? (bounds.max[1] - bounds.min[1]) / FIGURE_HEIGHT : 1), len);
+    return { a: d.position, b: [d.position[0] + (dir[0] / len) * tip, d.position[1] + (dir[1] / len) * tip, d.position[2] + (dir[2] / len) * tip] as Vec3 };
+  });
   const n = defs.length;
   const p: Vec3 = [0, 0, 0];
   for (const node of doc.getRoot().listNodes()) {

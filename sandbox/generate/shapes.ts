@@ -36,7 +36,6 @@ const VOCABULARY: Record<string, ShapeName> = {
   desk: 'table',
   tree: 'tree',
   pine: 'tree',
-  oak: 'tree',
   car: 'car',
   truck: 'car',
   vehicle: 'car',
@@ -51,7 +50,6 @@ const VOCABULARY: Record<string, ShapeName> = {
   mug: 'cup',
   teacup: 'cup',
   rock: 'rock',
-  stone: 'rock',
   boulder: 'rock',
   lamp: 'lamp',
   lantern: 'lamp',
@@ -78,9 +76,12 @@ const VOCABULARY: Record<string, ShapeName> = {
   barrel: 'barrel',
 };
 
+/** Words that also name a material ("stone house"): used only when no other object word is present. */
+const MATERIAL_WORDS: Record<string, ShapeName> = { stone: 'rock', pebble: 'rock', wood: 'tree' };
+
 export function shapeForPrompt(prompt: string, tPose = false): ShapeName {
   if (tPose) return 'humanoid';
-  return findWord(prompt, VOCABULARY) ?? 'blob';
+  return findWord(prompt, VOCABULARY) ?? findWord(prompt, MATERIAL_WORDS) ?? 'blob';
 }
 
 const box = (name: string, colour: Rgb, center: Vec3, size: Vec3, weight = 1): Part => ({
