@@ -1,14 +1,53 @@
-/** Job engine setup. Placeholder until the job-engine issue fills it in. */
+/**
+ * Job engine setup: the engine over the app's data directory, and the
+ * handlers of every `jobs:*` channel. `jobs:changed` is emitted by the
+ * composition root from `engine.onChange` (it coalesces bursts).
+ */
+import { ok } from '../../../shared/ipc';
 import type { EnvironmentRegistry, EventSink, PartialHandlers, Platform } from '../contracts';
+import { StagingArea } from '../files/staging';
+import { Engine, type EngineTiming } from './engine';
 import type { JobEngine } from './engine-api';
+
+export { Engine, DEFAULT_TIMING, type EngineDeps, type EngineTiming } from './engine';
 
 export interface JobsDeps {
   dataDir: string;
   registry: EnvironmentRegistry;
   events: EventSink;
   platform: Platform;
+  timing?: Partial<EngineTiming>;
+  onInternalError?: (message: string, err: unknown) => void;
 }
 
-export function setupJobs(_deps: JobsDeps): { engine: JobEngine | undefined; handlers: PartialHandlers; dispose(): Promise<void> } {
-  return { engine: undefined, handlers: {}, dispose: async () => {} };
+export function createJobHandlers(engine: Engine): PartialHandlers {
+  return {
+    'jobs:submit': async (args) => engine.submit(args),
+    'jobs:list': async ({ includeHidden }) => ok({ jobs: engine.list({ includeHidden }), load: engine.load() }),
+    'jobs:get': async ({ localId }) => {
+      const job = engine.get(localId);
+      return job ? ok(job) : { ok: false, problem: { reason: 'not-found', message: 'No such job.' } };
+    },
+    'jobs:track': async (args) => engine.track(args),
+    'jobs:resend': async ({ localId }) => engine.resend(localId),
+    'jobs:dismiss': async ({ localId }) => engine.dismiss(localId),
+    'jobs:retryDownload': async ({ localId }) => engine.retryDownload(localId),
+    'jobs:cancel': async ({ localId }) => engine.cancel(localId),
+    'jobs:remove': async ({ localIds }) => engine.remove(localIds),
+    'jobs:restore': async ({ localIds }) => engine.restore(localIds),
+  };
+}
+
+export function setupJobs(deps: JobsDeps): { engine: JobEngine | undefined; handlers: PartialHandlers; dispose(): Promise<void> } {
+  const engine = new Engine({
+    dataDir: deps.dataDir,
+    registry: deps.registry,
+    events: deps.events,
+    platform: deps.platform,
+    // Same directory as the files service: requests refer to its staged copies.
+    staging: new StagingArea(deps.dataDir),
+    timing: deps.timing,
+    onInternalError: deps.onInternalError,
+  });
+  return { engine, handlers: createJobHandlers(engine), dispose: async () => engine.stop() };
 }
