@@ -106,7 +106,17 @@ export function parseMultipart(
       );
     });
 
-    parser.on('error', (err: Error) => fail('body', `body: the multipart body could not be read (${err.message}).`));
+    parser.on('error', (err: Error) => {
+      // A form with no parts at all (what FormData sends when empty) reads as an empty request: the field checks then name what is missing.
+      if (!Object.keys(fields).length && !written.length) {
+        if (settled) return;
+        settled = true;
+        req.resume();
+        resolve({ ok: true, fields, files });
+        return;
+      }
+      fail('body', `body: the multipart body could not be read (${err.message}).`);
+    });
     parser.on('close', () => {
       void Promise.all(pendingWrites).then(() => {
         if (settled) return;

@@ -41,7 +41,7 @@ const POST_ROUTES = new Map<string, GenerationKind>(
     .map((e) => [e.path, e.id as GenerationKind]),
 );
 
-const uploadedFileSchema = z.custom<UploadedFile>((v) => typeof v === 'object' && v !== null && 'path' in v && 'format' in v);
+const uploadedFileSchema = z.custom<UploadedFile>((v) => typeof v === 'object' && v !== null && 'path' in v && 'format' in v, { error: 'must be an uploaded file.' });
 
 export interface ServerContext {
   service: SandboxService;
@@ -227,6 +227,7 @@ function problemMessage(problems: { field: string; message: string }[], values: 
   return problems
     .map((p) => {
       const spec = (ep.fields as Record<string, FieldSpec>)[p.field];
+      if (spec?.type === 'file' && values[p.field] === undefined) return `${p.field} is required.`;
       if (!spec || values[p.field] === undefined || !p.message.endsWith('is required.')) return p.message;
       const kind = spec.type === 'enum' ? `one of: ${spec.values.join(', ')}` : spec.type === 'job-ref' ? 'a job id' : spec.type === 'integer' ? 'an integer' : `a ${spec.type}`;
       return `${p.field} must be ${kind}.`;
