@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FALLBACK_SENTENCE, browserCommand, electronBinary, hasDisplay, parseUrlLine } from '../../scripts/start-lib.mjs';
 
 function fakeRoot(withPathTxt: boolean, withBinary: boolean): string {
@@ -51,4 +51,37 @@ describe('npm start decisions', () => {
     expect(FALLBACK_SENTENCE).toBe('The Electron binary could not be downloaded on this machine, so Asset Studio is starting in your browser instead.');
     expect(FALLBACK_SENTENCE.split('. ').length).toBe(1);
   });
+});
+
+describe('npm start without an Electron binary (spawned)', () => {
+  it('says so in one sentence, then serves the app through the browser shell until stopped', async () => {
+    const { spawn } = await import('node:child_process');
+    const root = path.resolve(__dirname, '..', '..');
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'as-start-run-'));
+    const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs'), '--no-open', '--port', '0'], {
+      cwd: root,
+      // No binary anywhere and no download attempt: the machine this project is built on.
+      env: { ...process.env, ASSET_STUDIO_DATA_DIR: dataDir, ELECTRON_OVERRIDE_DIST_PATH: path.join(dataDir, 'no-electron'), ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.resume();
+    try {
+      await vi.waitFor(() => expect(stdout).toContain('Asset Studio is running at'), { timeout: 90_000, interval: 200 });
+      const lines = stdout.trim().split('\n');
+      expect(lines[0]).toBe(FALLBACK_SENTENCE);
+      const url = /running at (\S+)/.exec(stdout)![1]!;
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=/);
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="root">');
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGINT');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+    expect(child.exitCode !== null || child.signalCode !== null).toBe(true);
+  }, 120_000);
 });
