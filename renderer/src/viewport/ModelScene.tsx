@@ -26,6 +26,9 @@ export interface ModelInfo {
   root: Object3D;
   parts: Part[];
   radius: number;
+  omissions: string[];
+  /** Every part holds geometry (a rig's bone tree is not a part). */
+  partsAreMeshes: boolean;
 }
 
 interface Props {
@@ -51,7 +54,7 @@ export function ModelScene({ model, recordStats, animation, onTime, partVisibili
     const size = stats.boundingBox.size;
     const radius = Math.max(0.001, Math.hypot(size[0], size[1], size[2]) / 2);
     // Animation names come from the loaded file even when the record has stats.
-    return { key: model.key, stats: { ...stats, animations: model.gltf.animations.map((a) => ({ name: a.name, duration: a.duration, channels: a.tracks.length })) }, root, parts, radius };
+    return { key: model.key, stats: { ...stats, animations: model.gltf.animations.map((a) => ({ name: a.name, duration: a.duration, channels: a.tracks.length })) }, root, parts, radius, omissions: model.omissions, partsAreMeshes: parts.every((p) => containsMesh(p.object)) };
   }, [model, recordStats, root]);
 
   // Fit once per asset.
@@ -137,6 +140,14 @@ export function ModelScene({ model, recordStats, animation, onTime, partVisibili
       {skeleton && showSkeleton ? <primitive object={skeleton} /> : null}
     </>
   );
+}
+
+function containsMesh(root: Object3D): boolean {
+  let found = false;
+  root.traverse((o) => {
+    if ((o as { isMesh?: boolean }).isMesh) found = true;
+  });
+  return found;
 }
 
 function hasBones(root: Object3D): boolean {

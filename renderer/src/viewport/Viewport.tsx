@@ -28,6 +28,13 @@ class AssetBoundary extends Component<{ children: ReactNode; onError(message: st
   }
 }
 
+/** Lets the benchmark read `renderer.info.memory` (geometries and textures on the GPU) from outside. */
+function exposeRendererInfo({ gl }: { gl: { info: { memory: { geometries: number; textures: number } } } }) {
+  (window as unknown as { __viewportRendererInfo?: () => { geometries: number; textures: number } }).__viewportRendererInfo = () => ({
+    ...gl.info.memory,
+  });
+}
+
 const IDLE_ANIMATION: AnimationControl = { clip: 0, playing: false, seek: null };
 
 export function Viewport() {
@@ -78,7 +85,7 @@ export function Viewport() {
       data-painted={painted}
     >
       <div className="viewport-stage" style={{ visibility: showCanvas && state !== 'error' ? 'visible' : 'hidden' }}>
-        <Canvas frameloop="demand" dpr={[1, 2]} camera={{ fov: 45, near: 0.01, far: 1000, position: [2, 1.5, 3] }} gl={{ antialias: true }}>
+        <Canvas frameloop="demand" dpr={[1, 2]} camera={{ fov: 45, near: 0.01, far: 1000, position: [2, 1.5, 3] }} gl={{ antialias: true }} onCreated={exposeRendererInfo}>
           <AssetBoundary key={key ?? 'none'} onError={onAssetError}>
             <CanvasContent
               target={target}
@@ -120,6 +127,11 @@ export function Viewport() {
         <>
           <ModelTools info={info} />
           <StatsOverlay stats={info.stats} />
+          {info.omissions.length > 0 ? (
+            <p className="viewport-omissions" role="note">
+              {info.omissions.join('; ')}.
+            </p>
+          ) : null}
           {info.stats.animations.length > 0 ? (
             <AnimationBar
               clips={info.stats.animations}
@@ -132,7 +144,7 @@ export function Viewport() {
               }}
             />
           ) : null}
-          {info.parts.length > 1 && (target?.parts || info.parts.length <= 64) ? (
+          {info.parts.length > 1 && (target?.parts || info.partsAreMeshes) ? (
             <PartsList
               parts={info.parts.map((p) => p.name)}
               initiallyOpen={target?.parts === true}

@@ -1,13 +1,14 @@
 /**
  * Loaders, configured once per renderer, with decoders from the app's own
- * files (never a CDN): meshopt runs in the page (it needs only
- * 'wasm-unsafe-eval'); Draco and Basis decoders are served from `decoders/`
- * beside the page (copied from three at build time, see decoders-plugin).
+ * files (never a CDN): meshopt runs in the page and Draco in a blob: worker
+ * (both need only 'wasm-unsafe-eval'); the Draco files are served from
+ * `decoders/` beside the page (copied from three at build time, see
+ * renderer/vite.config.ts). KTX2 textures are handled by
+ * glb-compat.ts: the Basis transcoder needs 'unsafe-eval'.
  */
 import type { WebGLRenderer } from 'three';
 import { GLTFLoader, type GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
-import { KTX2Loader } from 'three/examples/jsm/loaders/KTX2Loader.js';
 import { HDRLoader } from 'three/examples/jsm/loaders/HDRLoader.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 
@@ -26,15 +27,13 @@ export function loadersFor(gl: WebGLRenderer): LoaderSet {
   let set = byRenderer.get(gl);
   if (set) return set;
   const draco = new DRACOLoader().setDecoderPath(`${DECODER_BASE}draco/`);
-  const ktx2 = new KTX2Loader().setTranscoderPath(`${DECODER_BASE}basis/`).detectSupport(gl);
-  const gltf = new GLTFLoader().setDRACOLoader(draco).setKTX2Loader(ktx2).setMeshoptDecoder(MeshoptDecoder);
+  const gltf = new GLTFLoader().setDRACOLoader(draco).setMeshoptDecoder(MeshoptDecoder);
   const hdr = new HDRLoader();
   set = {
     gltf,
     hdr,
     dispose: () => {
       draco.dispose();
-      ktx2.dispose();
     },
   };
   byRenderer.set(gl, set);
@@ -52,13 +51,24 @@ export async function fetchAsset(url: string, headers: Record<string, string>, s
 
 const GLB_MAGIC = 0x46546c67; // 'glTF'
 
+/** A decoder that never answers must not leave the viewport loading forever. */
+export const PARSE_TIMEOUT_MS = 120_000;
+
 /** Parses GLB bytes, with a readable reason for files that are not GLB at all. */
 export async function parseGlb(loader: GLTFLoader, bytes: ArrayBuffer): Promise<GLTF> {
   if (bytes.byteLength < 12 || new DataView(bytes).getUint32(0, true) !== GLB_MAGIC) {
     throw new Error('This file is not a binary glTF (GLB): its header is missing or damaged.');
   }
   try {
-    return await loader.parseAsync(bytes, '');
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('decoding took too long and was stopped')), PARSE_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([loader.parseAsync(bytes, ''), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`The model could not be read: ${reason}`);

@@ -11,6 +11,7 @@ import { bridge } from '../bridge';
 import type { ViewportTarget } from '../state/slices/viewport';
 import { useStore } from '../state/store';
 import { disposeObject, disposeTexture } from './dispose';
+import { makePreviewCompatible } from './glb-compat';
 import { fetchAsset, loadersFor, parseGlb } from './loaders';
 
 function loaderHeaders(target: ViewportTarget): Record<string, string> {
@@ -30,6 +31,8 @@ export interface LoadedModel {
   key: string;
   gltf: GLTF;
   fileBytes: number;
+  /** What the preview leaves out (KTX2 textures), in words. */
+  omissions: string[];
 }
 
 export function useModel(target: ViewportTarget | null): LoadedModel | null {
@@ -42,12 +45,13 @@ export function useModel(target: ViewportTarget | null): LoadedModel | null {
     let result: LoadedModel | null = null;
     (async () => {
       const bytes = await fetchAsset(target.url, loaderHeaders(target), abort.signal);
-      const gltf = await parseGlb(loadersFor(gl).gltf, bytes);
+      const compat = makePreviewCompatible(bytes);
+      const gltf = await parseGlb(loadersFor(gl).gltf, compat.bytes);
       if (abort.signal.aborted) {
         disposeObject(gltf.scene);
         return;
       }
-      result = { key: target.key, gltf, fileBytes: bytes.byteLength };
+      result = { key: target.key, gltf, fileBytes: bytes.byteLength, omissions: compat.omissions };
       setLoaded(result);
     })().catch((error: unknown) => {
       if (!abort.signal.aborted) setStatus(target.key, 'error', reason(error));
