@@ -15,7 +15,7 @@ import { setMaxListeners } from 'node:events';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { isGenerationKind, type GenerationKind } from '../../../shared/api';
+import { assetFormatOfKind, isGenerationKind, type GenerationKind } from '../../../shared/api';
 import { isTerminal, type JobRecord } from '../../../shared/domain/job';
 import {
   fail,
@@ -35,7 +35,7 @@ import { checkRow } from './check-row';
 import { indexLedger, jobFingerprint, requestFingerprint } from './duplicates';
 import { safeCopyExporter, writeReports, type BatchExporter } from './output';
 import { detectFormat, parseList } from './parse-list';
-import { BatchStore, type StoredBatch, type StoredRow } from './store';
+import { BatchLocks, BatchStore, type StoredBatch, type StoredRow } from './store';
 
 export interface BatchServiceDeps {
   dataDir: string;
@@ -60,6 +60,9 @@ const SUBMIT_GROUP = 8;
 
 export class BatchService {
   private readonly store: BatchStore;
+  private readonly locks: BatchLocks;
+  /** Batches another live process is driving: shown, never driven here. */
+  private readonly foreign = new Map<string, number>();
   private readonly batches = new Map<string, StoredBatch>();
   private readonly driving = new Map<string, Promise<void>>();
   private readonly following = new Set<string>();
@@ -77,6 +80,7 @@ export class BatchService {
 
   constructor(private readonly deps: BatchServiceDeps) {
     this.store = new BatchStore(deps.dataDir);
+    this.locks = new BatchLocks(this.store.folder);
     this.exporter = deps.exporter ?? safeCopyExporter;
     this.now = deps.now ?? Date.now;
     this.settleMs = deps.settleMs ?? 100;
@@ -92,6 +96,11 @@ export class BatchService {
     const open = [...this.batches.values()].filter((b) => b.state !== 'draft' && b.state !== 'finished' && b.state !== 'cancelled');
     if (open.length) await this.engineLoaded(open);
     for (const b of open) {
+      const lock = await this.locks.acquire(b.id);
+      if (!lock.ok) {
+        this.foreign.set(b.id, lock.pid);
+        continue;
+      }
       if (b.state === 'draft' || b.state === 'finished' || b.state === 'cancelled') continue;
       await this.reconcile(b);
       // Every engine record of the batch is now named by a row, so releasing it cannot send an unrecorded row.
@@ -212,6 +221,8 @@ export class BatchService {
     const batch = this.batches.get(args.batchId);
     if (!batch) return notFound(args.batchId);
     if (batch.state !== 'draft') return fail('already-started', 'The batch has already been started.');
+    const lock = await this.locks.acquire(batch.id);
+    if (!lock.ok) return fail('batch-busy', `Another Asset Studio process (pid ${lock.pid}) is running this batch.`);
     if (!batch.rows.some((r) => r.state === 'ready')) {
       return fail('nothing-to-send', 'No row is ready to send: fix the invalid rows or import another list.');
     }
@@ -236,6 +247,7 @@ export class BatchService {
   async pause(batchId: string): Promise<Result<Batch>> {
     const batch = this.batches.get(batchId);
     if (!batch) return notFound(batchId);
+    if (this.foreign.has(batchId)) return busy(this.foreign.get(batchId)!);
     if (batch.state !== 'running') return fail('not-running', 'Only a running batch can be paused.');
     batch.state = 'paused';
     batch.pauseReason = 'user';
@@ -247,6 +259,7 @@ export class BatchService {
   async resume(batchId: string): Promise<Result<Batch>> {
     const batch = this.batches.get(batchId);
     if (!batch) return notFound(batchId);
+    if (this.foreign.has(batchId)) return busy(this.foreign.get(batchId)!);
     if (batch.state !== 'paused') return fail('not-paused', 'Only a paused batch can be resumed.');
     batch.state = 'running';
     delete batch.pauseReason;
@@ -260,6 +273,7 @@ export class BatchService {
   async cancel(batchId: string): Promise<Result<Batch>> {
     const batch = this.batches.get(batchId);
     if (!batch) return notFound(batchId);
+    if (this.foreign.has(batchId)) return busy(this.foreign.get(batchId)!);
     if (batch.state === 'finished' || batch.state === 'cancelled') return fail('batch-ended', 'The batch has already ended.');
     if (batch.state === 'draft') {
       batch.state = 'cancelled';
@@ -337,6 +351,7 @@ export class BatchService {
     }
     await Promise.allSettled([...this.driving.values(), ...this.inFlight]);
     await this.store.flush();
+    await this.locks.releaseAll();
   }
 
   // ---- running ---------------------------------------------------------------------------------
@@ -472,6 +487,9 @@ export class BatchService {
     if (this.disposed) return;
     row.jobId = job.jobId ?? row.jobId;
     if (job.state === 'success') {
+      // Success can be reported a moment before the download is recorded: wait for the asset itself.
+      if (assetFormatOfKind(job.kind) && job.asset?.state !== 'ready' && job.asset?.state !== 'unavailable') job = await this.assetSettled(job.localId);
+      if (this.disposed) return;
       const asset = this.deps.engine.assetPath(job.localId);
       if (!asset || job.asset?.state === 'unavailable') {
         this.failRow(batch, row, job.asset?.problem ?? 'The job succeeded but its asset could not be downloaded; retry the download from the history.');
@@ -497,6 +515,25 @@ export class BatchService {
     this.checkFinished(batch);
     await this.commit(batch, true);
     await this.writeReport(batch);
+  }
+
+  /** Resolves once the job's asset is ready or unavailable (or the service is disposed). */
+  private assetSettled(localId: string): Promise<JobRecord> {
+    const settled = (j: JobRecord | undefined) => j?.asset?.state === 'ready' || j?.asset?.state === 'unavailable';
+    const current = this.deps.engine.get(localId);
+    if (!current || settled(current) || this.disposed) return Promise.resolve(current ?? ({ localId } as JobRecord));
+    return new Promise((resolve) => {
+      const done = (j: JobRecord) => {
+        off();
+        this.abort.signal.removeEventListener('abort', onAbort);
+        resolve(j);
+      };
+      const onAbort = () => done(this.deps.engine.get(localId) ?? current);
+      const off = this.deps.engine.onChange((j) => {
+        if (j.localId === localId && settled(j)) done(j);
+      });
+      this.abort.signal.addEventListener('abort', onAbort, { once: true });
+    });
   }
 
   private failRow(batch: StoredBatch, row: StoredRow, message: string): void {
@@ -555,7 +592,9 @@ export class BatchService {
     if (open) return;
     batch.state = batch.state === 'cancelling' ? 'cancelled' : 'finished';
     batch.finishedAt = new Date(this.now()).toISOString();
-    void this.commit(batch, true).then(() => this.writeReport(batch));
+    void this.commit(batch, true)
+      .then(() => this.writeReport(batch))
+      .then(() => this.locks.release(batch.id));
   }
 
   private writeReport(batch: StoredBatch): Promise<void> {
@@ -662,6 +701,10 @@ export function countRows(batch: Pick<StoredBatch, 'rows'>): BatchCounts {
     else c[r.state]++;
   }
   return c;
+}
+
+function busy(pid: number): { ok: false; problem: { reason: string; message: string } } {
+  return fail('batch-busy', `Another Asset Studio process (pid ${pid}) is running this batch; control it there.`);
 }
 
 function notFound(batchId: string): { ok: false; problem: { reason: string; message: string } } {

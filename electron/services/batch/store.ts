@@ -35,6 +35,10 @@ export class BatchStore {
     this.dir = path.join(dataDir, 'batches');
   }
 
+  get folder(): string {
+    return this.dir;
+  }
+
   fileOf(id: string): string {
     return path.join(this.dir, `${id}.json`);
   }
@@ -95,5 +99,57 @@ export async function writeAtomic(file: string, data: string | Uint8Array): Prom
   } catch (err) {
     await fs.rm(tmp, { force: true });
     throw err;
+  }
+}
+
+/**
+ * One process drives a batch at a time. The app and the CLI share the data
+ * directory; two of them sending the same batch's rows would send them twice.
+ * A lock file holds the driver's pid; a lock whose process is gone is taken over.
+ */
+export class BatchLocks {
+  private readonly held = new Set<string>();
+
+  constructor(private readonly dir: string) {}
+
+  private fileOf(id: string): string {
+    return path.join(this.dir, `${id}.lock`);
+  }
+
+  async acquire(id: string): Promise<{ ok: true } | { ok: false; pid: number }> {
+    if (this.held.has(id)) return { ok: true };
+    await fs.mkdir(this.dir, { recursive: true });
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        await fs.writeFile(this.fileOf(id), String(process.pid), { flag: 'wx' });
+        this.held.add(id);
+        return { ok: true };
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      }
+      const pid = Number((await fs.readFile(this.fileOf(id), 'utf8').catch(() => '')).trim());
+      if (pid && pid !== process.pid && isAlive(pid)) return { ok: false, pid };
+      // The process that held it is gone (or it is our own from before a restart): take it over.
+      await fs.rm(this.fileOf(id), { force: true });
+    }
+    return { ok: false, pid: 0 };
+  }
+
+  async release(id: string): Promise<void> {
+    if (!this.held.delete(id)) return;
+    await fs.rm(this.fileOf(id), { force: true });
+  }
+
+  async releaseAll(): Promise<void> {
+    await Promise.all([...this.held].map((id) => this.release(id)));
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
