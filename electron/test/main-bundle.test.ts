@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_NAMES } from '../../shared/ipc';
+import { dependencyClosure, RUNTIME_EXTERNALS } from '../../scripts/runtime-externals.mjs';
 import { CONTENT_SECURITY_POLICY } from '../app/security';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -30,6 +31,7 @@ interface Report {
   appInfo: { ok: boolean; value?: { name: string; shell: string; dataDir: string } };
   foreign: { ok: boolean; problem?: { reason: string } };
   invalid: { ok: boolean; problem?: { reason: string } };
+  settings: { ok: boolean; value?: { environments: { name: string; baseUrl: string }[] } };
 }
 
 describe('built main bundle', () => {
@@ -52,6 +54,11 @@ describe('built main bundle', () => {
     // main.js serves the renderer from ../renderer/main_window, as in the packaged app.
     fs.mkdirSync(path.join(tmp, 'renderer', 'main_window'), { recursive: true });
     fs.writeFileSync(path.join(tmp, 'renderer', 'main_window', 'index.html'), '<!doctype html><title>Asset Studio</title>');
+    // The packaged app carries the packages kept outside the bundle in node_modules beside .vite (forge.config.ts copies them); link them likewise.
+    for (const [name, dir] of dependencyClosure(RUNTIME_EXTERNALS, root)) {
+      fs.mkdirSync(path.dirname(path.join(tmp, 'node_modules', name)), { recursive: true });
+      fs.symlinkSync(dir, path.join(tmp, 'node_modules', name), 'dir');
+    }
     dataDir = path.join(tmp, 'data');
     const run = spawnSync(process.execPath, ['-r', path.join(__dirname, 'fixtures', 'use-fake-electron.cjs'), path.join(buildDir, 'main.js')], {
       cwd: tmp,
@@ -91,5 +98,11 @@ describe('built main bundle', () => {
     expect(report.appInfo).toMatchObject({ ok: true, value: { name: 'Asset Studio', shell: 'electron', dataDir } });
     expect(report.foreign).toMatchObject({ ok: false, problem: { reason: 'forbidden' } });
     expect(report.invalid).toMatchObject({ ok: false, problem: { reason: 'invalid-arguments' } });
+  });
+
+  it('starts the built-in sandbox inside the bundle and offers it as an environment', () => {
+    expect(report.settings.ok).toBe(true);
+    const builtin = report.settings.value!.environments.find((e) => e.name === 'Sandbox (built-in)');
+    expect(builtin?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
   });
 });
