@@ -661,7 +661,9 @@ export class Engine implements JobEngine {
     this.owned.add(record.localId);
     this.emit(record);
     this.applyStatus(record.localId, resource);
-    return ok(this.get(record.localId)!);
+    const now = this.get(record.localId)!;
+    if (now.state === 'pending' || now.state === 'running') this.schedulePoll(record.localId, this.timing.pollFirstMs);
+    return ok(now);
   }
 
   waitFor(localId: string, signal?: AbortSignal): Promise<JobRecord> {
