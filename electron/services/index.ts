@@ -125,7 +125,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
     disposables.push({ name: 'batch', dispose: batch.dispose });
     addHandlers('batch', batch.handlers);
     // Saved batches load before any request is answered (and before a dispose could race the loading).
-    await batch.ready;
+    // A damaged batch file must not keep the whole app from starting: the batch channels report it instead.
+    await batch.ready.catch((err: unknown) => log.error('saved batches could not be loaded', { error: err }));
 
     addHandlers(
       'app',
