@@ -140,10 +140,13 @@ async function main(): Promise<void> {
   }));
   console.log(`Batch throughput: ${ROWS} text-to-3D rows, job duration ${JOB_SECONDS} s, cap ${PER_KEY} per key (Node ${process.version}, ${os.cpus().length} cores)`);
   console.table(rows);
-  const outDir = path.join(import.meta.dirname, 'results');
+  const outDir = path.join(process.cwd(), 'bench', 'results');
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(path.join(outDir, 'batch-throughput.json'), JSON.stringify({ at: new Date().toISOString(), rows: ROWS, jobSeconds: JOB_SECONDS, results }, null, 2) + '\n');
   if (results.some((r) => r.batchMs / r.idealMs > 1.15)) process.exitCode = 1;
 }
 
-await main();
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
+  process.exitCode = 1;
+});
