@@ -99,7 +99,14 @@ export async function createServices(options: ServicesOptions): Promise<Services
     disposables.push({ name: 'files', dispose: files.dispose });
     addHandlers('files', files.handlers);
 
-    const jobs = setupJobs({ dataDir, registry: settings.registry, events, platform });
+    const jobsLog = log.child('jobs');
+    const jobs = setupJobs({
+      dataDir,
+      registry: settings.registry,
+      events,
+      platform,
+      onInternalError: (message, err) => jobsLog.error(message, { error: err }),
+    });
     disposables.push({ name: 'jobs', dispose: jobs.dispose });
     addHandlers('jobs', jobs.handlers);
     const engine = jobs.engine;
