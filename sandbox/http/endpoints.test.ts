@@ -167,7 +167,7 @@ describe('animation', () => {
     const merged = await c.post('/jobs/animate/merge', { meshRigId: ids.rig, animationOnlyId: motion });
     expect(merged.status).toBe(200);
     expect(merged.type).toBe('model/gltf-binary');
-    const bytes = merged.body as Buffer;
+    const bytes = merged.bytes;
     expect((await validateGlb(bytes)).errors).toBe(0);
     const doc = await readGlb(bytes);
     expect(doc.getRoot().listSkins()).toHaveLength(1);

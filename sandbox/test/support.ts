@@ -53,11 +53,14 @@ export function client(sandbox: RunningSandbox, key: SandboxKey = sandbox.keys[0
     auth,
     async post(path: string, body: unknown) {
       const res = await fetch(`${sandbox.baseUrl}${path}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      return { status: res.status, type: res.headers.get('content-type'), body: res.headers.get('content-type')?.includes('json') ? ((await res.json()) as Record<string, unknown>) : Buffer.from(await res.arrayBuffer()) };
+      const json = res.headers.get('content-type')?.includes('json');
+      const bytes = Buffer.from(await res.arrayBuffer());
+      return { status: res.status, type: res.headers.get('content-type'), body: (json ? JSON.parse(bytes.toString('utf8')) : {}) as Record<string, unknown>, bytes };
     },
-    async form(path: string, parts: Record<string, string | { bytes: Buffer; name: string }>) {
+    async form(path: string, parts: Record<string, string | { bytes: Buffer; name: string } | undefined>) {
       const fd = new FormData();
       for (const [k, v] of Object.entries(parts)) {
+        if (v === undefined) continue;
         if (typeof v === 'string') fd.append(k, v);
         else fd.append(k, new Blob([new Uint8Array(v.bytes)]), v.name);
       }
