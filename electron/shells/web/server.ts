@@ -194,8 +194,9 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
 
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const verdict = url.pathname === '/api/events' ? checkRequest(req, url, { token, port, cookieAllowed: false }) : ({ ok: false, status: 404 } as const);
+    const verdict = url.pathname === '/api/events' ? checkRequest(req, url, { token, port, cookieAllowed: false }) : ({ ok: false, status: 404, reason: 'no such socket' } as const);
     if (!verdict.ok) {
+      log.warn('refused an event socket', { status: verdict.status, reason: verdict.reason, path: url.pathname });
       const text = verdict.status === 401 ? 'Unauthorized' : verdict.status === 403 ? 'Forbidden' : 'Not Found';
       socket.end(`HTTP/1.1 ${verdict.status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;

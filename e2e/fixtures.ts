@@ -1,0 +1,74 @@
+/**
+ * The e2e fixtures every journey imports instead of @playwright/test:
+ *
+ *   import { test, expect } from './fixtures';
+ *   test('...', async ({ page, studio }) => { await page.goto(studio.url); ... });
+ *
+ * - `studio`: a browser shell started for this test alone (fresh data
+ *   directory, port 0, its built-in sandbox), stopped afterwards; its stderr
+ *   is attached to the report when the test fails.
+ * - `app`: the page object for the app, already opened at `studio.url`.
+ * - Any uncaught page error or console error fails the test, unless a
+ *   pattern in `allowedConsoleErrors` (set with `test.use`, with a reason)
+ *   matches it.
+ */
+import { test as base, expect } from '@playwright/test';
+import { startHost, type StudioHost } from './host';
+import { AppPage } from './pages/app-page';
+
+export { expect };
+export type { StudioHost };
+
+export interface AllowedConsoleError {
+  pattern: RegExp;
+  /** Why this message is expected and harmless: required, so nobody silences an error without saying why. */
+  reason: string;
+}
+
+interface Fixtures {
+  studio: StudioHost;
+  app: AppPage;
+  allowedConsoleErrors: AllowedConsoleError[];
+  /** Page errors and console errors seen so far (checked after the test). */
+  browserErrors: string[];
+}
+
+export const test = base.extend<Fixtures>({
+  allowedConsoleErrors: [[], { option: true }],
+
+  studio: async ({}, use, testInfo) => {
+    const host = await startHost();
+    try {
+      await use(host);
+    } finally {
+      await host.stop();
+      if (testInfo.status !== testInfo.expectedStatus) {
+        await testInfo.attach('host-stderr.log', { body: host.hostLogs.join('\n'), contentType: 'text/plain' });
+      }
+    }
+  },
+
+  browserErrors: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      const allowed = (text: string): boolean => allowedConsoleErrors.some((a) => a.pattern.test(text));
+      page.on('pageerror', (err) => {
+        if (!allowed(err.message)) errors.push(`uncaught page error: ${err.message}\n${err.stack ?? ''}`);
+      });
+      page.on('console', (msg) => {
+        if (msg.type() !== 'error' || allowed(msg.text())) return;
+        const where = msg.location();
+        errors.push(`console error: ${msg.text()}${where.url ? ` (${where.url}:${where.lineNumber})` : ''}`);
+      });
+      await use(errors);
+      expect(errors, 'the page logged errors (allow one with test.use({ allowedConsoleErrors }) and a reason)').toEqual([]);
+    },
+    { auto: true },
+  ],
+
+  app: async ({ page, studio }, use) => {
+    const app = new AppPage(page, studio);
+    await app.open();
+    await use(app);
+  },
+});
