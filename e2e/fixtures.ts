@@ -36,6 +36,8 @@ interface Fixtures {
 export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [[], { option: true }],
 
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
   studio: async ({}, use, testInfo) => {
     const host = await startHost();
     try {
