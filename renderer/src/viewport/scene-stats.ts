@@ -4,7 +4,7 @@
  * definition like @gltf-transform does: a mesh used by several nodes counts
  * once (GLTFLoader shares its geometry).
  */
-import { Box3, type BufferGeometry, type Material, Mesh, Texture, Vector3, type Object3D } from 'three';
+import { Box3, type Material, Mesh, Texture, Vector3, type Object3D } from 'three';
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import type { ModelStats } from '../../../shared/domain/job';
 
@@ -20,12 +20,6 @@ function imageSize(texture: Texture): { width: number; height: number } {
   const image = texture.image as { width?: number; height?: number } | undefined;
   const mip = (texture as { mipmaps?: { width?: number; height?: number }[] }).mipmaps?.[0];
   return { width: image?.width ?? mip?.width ?? 0, height: image?.height ?? mip?.height ?? 0 };
-}
-
-function trianglesOf(geometry: BufferGeometry, mode: number): number {
-  const count = geometry.index ? geometry.index.count : (geometry.getAttribute('position')?.count ?? 0);
-  // glTF modes 4 (triangles), 5 (strip), 6 (fan); GLTFLoader converts strips and fans to lists.
-  return mode === 4 || mode === undefined ? Math.floor(count / 3) : 0;
 }
 
 /** Textures referenced by materials in the scene, largest first. */
@@ -48,23 +42,25 @@ export function texturesOf(root: Object3D): TextureInfo[] {
 
 export function computeModelStats(gltf: GLTF, fileBytes: number): ModelStats {
   const json = gltf.parser.json as {
-    meshes?: { name?: string; primitives: { mode?: number; targets?: unknown[] }[] }[];
+    meshes?: { name?: string; primitives: { mode?: number; indices?: number; attributes: Record<string, number>; targets?: unknown[] }[] }[];
+    accessors?: { count: number }[];
     materials?: unknown[];
     nodes?: unknown[];
     skins?: { joints: number[] }[];
     extensionsUsed?: string[];
   };
-  const geometries = new Map<BufferGeometry, number>();
-  gltf.scene.traverse((o) => {
-    if (o instanceof Mesh && !geometries.has(o.geometry)) {
-      geometries.set(o.geometry, o.geometry.userData?.mode ?? 4);
-    }
-  });
+  // Counted from the file's own accessors: GLTFLoader shares one geometry
+  // between meshes that reuse accessors, so the scene would undercount.
   let triangles = 0;
   let vertices = 0;
-  for (const [geometry] of geometries) {
-    triangles += trianglesOf(geometry, 4);
-    vertices += geometry.getAttribute('position')?.count ?? 0;
+  const countOf = (i: number | undefined) => (i === undefined ? 0 : (json.accessors?.[i]?.count ?? 0));
+  for (const mesh of json.meshes ?? []) {
+    for (const prim of mesh.primitives) {
+      const positions = countOf(prim.attributes.POSITION);
+      vertices += positions;
+      const mode = prim.mode ?? 4;
+      if (mode === 4) triangles += Math.floor((prim.indices !== undefined ? countOf(prim.indices) : positions) / 3);
+    }
   }
   const box = new Box3().setFromObject(gltf.scene);
   const size = box.isEmpty() ? new Vector3() : box.getSize(new Vector3());

@@ -1,0 +1,128 @@
+/**
+ * Real-world files: each corpus GLB and panorama is dropped into the app's
+ * viewport (under the app's CSP, in Chromium with software WebGL) and must
+ * reach `ready` with painted pixels; animated files list their clips; the
+ * stats overlay matches @gltf-transform's count of the same file.
+ */
+import { NodeIO, type Document } from '@gltf-transform/core';
+import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import draco3d from 'draco3dgltf';
+import { MeshoptDecoder } from 'meshoptimizer';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { buildHarness, CHROMIUM_ARGS, CHROMIUM_PATH, REPO_ROOT, startHarnessServer, type HarnessServer } from '../bench/harness/server';
+
+const CORPUS = path.resolve(REPO_ROOT, process.env.ASSET_STUDIO_CORPUS ?? '../shared/corpus');
+const hasCorpus = existsSync(path.join(CORPUS, 'gltf'));
+const glbs = hasCorpus ? readdirSync(path.join(CORPUS, 'gltf')).filter((f) => f.endsWith('.glb')).sort() : [];
+const panoramas = hasCorpus ? readdirSync(path.join(CORPUS, 'panorama')).filter((f) => /\.(hdr|jpg|png)$/.test(f)).sort() : [];
+
+test.describe.configure({ timeout: 180_000 });
+test.skip(!hasCorpus, `The corpus is not at ${CORPUS} (set ASSET_STUDIO_CORPUS to its folder).`);
+test.skip(!existsSync(CHROMIUM_PATH), `No Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium, or set CHROMIUM_PATH).`);
+
+let server: HarnessServer;
+let browser: Browser;
+let page: Page;
+let io: NodeIO;
+
+test.beforeAll(async () => {
+  buildHarness();
+  server = await startHarnessServer(CORPUS);
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+  await page.goto(`${server.url}/viewport.html`);
+  io = new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({
+    'draco3d.decoder': await draco3d.createDecoderModule(),
+    'meshopt.decoder': MeshoptDecoder,
+  });
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The counts the stats overlay shows, as @gltf-transform reads the file. */
+function referenceStats(doc: Document) {
+  let triangles = 0;
+  let vertices = 0;
+  const root = doc.getRoot();
+  for (const mesh of root.listMeshes()) {
+    for (const prim of mesh.listPrimitives()) {
+      const position = prim.getAttribute('POSITION');
+      const indices = prim.getIndices();
+      if (prim.getMode() === 4) triangles += Math.floor((indices ? indices.getCount() : (position?.getCount() ?? 0)) / 3);
+      vertices += position?.getCount() ?? 0;
+    }
+  }
+  return {
+    triangles,
+    vertices,
+    meshes: root.listMeshes().length,
+    materials: root.listMaterials().length,
+    animations: root.listAnimations().map((a) => a.getName()),
+  };
+}
+
+async function open(name: string, url: string): Promise<Record<string, string | null>> {
+  await page.evaluate(([n, u]) => (window as unknown as { harness: { openFile(n: string, u: string): Promise<void> } }).harness.openFile(n, u), [name, url]);
+  const viewport = page.locator('.viewport');
+  await expect(viewport).toHaveAttribute('data-state', /ready|error/, { timeout: 120_000 });
+  return viewport.evaluate((el) => ({
+    state: el.getAttribute('data-state'),
+    painted: el.getAttribute('data-painted'),
+    error: el.querySelector('.viewport-error')?.textContent ?? null,
+  }));
+}
+
+const stat = async (name: string): Promise<number> => Number(((await page.locator(`[data-stat="${name}"]`).textContent()) ?? '').replace(/,/g, ''));
+
+for (const file of glbs) {
+  test(`${file} opens with stats that match @gltf-transform`, async () => {
+    const result = await open(file, `/corpus/gltf/${file}`);
+    expect(result.error).toBeNull();
+    expect(result.state).toBe('ready');
+    expect(Number(result.painted)).toBeGreaterThan(50);
+    const ref = referenceStats(await io.read(path.join(CORPUS, 'gltf', file)));
+    expect({
+      triangles: await stat('triangles'),
+      vertices: await stat('vertices'),
+      meshes: await stat('meshes'),
+      materials: await stat('materials'),
+    }).toEqual({ triangles: ref.triangles, vertices: ref.vertices, meshes: ref.meshes, materials: ref.materials });
+    if (ref.animations.length > 0) {
+      const clips = await page.getByRole('group', { name: 'Animation' }).getByRole('combobox').locator('option').allTextContents();
+      expect(clips).toEqual(ref.animations);
+    } else {
+      await expect(page.getByRole('group', { name: 'Animation' })).toHaveCount(0);
+    }
+  });
+}
+
+for (const file of panoramas) {
+  test(`${file} opens in the 360° viewer`, async () => {
+    const result = await open(file, `/corpus/panorama/${file}`);
+    expect(result.error).toBeNull();
+    expect(result.state).toBe('ready');
+    await expect(page.locator('.viewport')).toHaveAttribute('data-content', 'skybox');
+    expect(Number(result.painted)).toBeGreaterThan(1000);
+  });
+}
+
+test('a corrupt GLB shows the error card and the next file still opens', async () => {
+  await page.evaluate(() => {
+    const bytes = new Uint8Array(64);
+    bytes.set([0x67, 0x6c, 0x54, 0x46, 2, 0, 0, 0, 64, 0, 0, 0]);
+    (window as unknown as { __corruptUrl: string }).__corruptUrl = URL.createObjectURL(new Blob([bytes]));
+  });
+  const corruptUrl = await page.evaluate(() => (window as unknown as { __corruptUrl: string }).__corruptUrl);
+  const bad = await open('broken.glb', corruptUrl);
+  expect(bad.state).toBe('error');
+  await expect(page.getByRole('alert')).toContainText('could not be read');
+  const good = await open('alien.glb', '/corpus/gltf/alien.glb');
+  expect(good.state).toBe('ready');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
