@@ -108,7 +108,8 @@ async function splitToParts(source: Buffer): Promise<Buffer> {
     } else {
       for (const prim of prims) {
         const name = `part-${++n}-${mesh.getName() || 'body'}`;
-        scene.addChild(doc.createNode(name).setMesh(doc.createMesh(name).addPrimitive(prim)));
+        // Keep where the part sat in the source (uploaded models may place meshes with node transforms).
+        scene.addChild(doc.createNode(name).setMatrix(node.getWorldMatrix()).setMesh(doc.createMesh(name).addPrimitive(prim)));
       }
       node.setMesh(null);
       node.dispose();
