@@ -188,7 +188,8 @@ export class Engine implements JobEngine {
         }, true);
       } else if (rec.state === 'pending' || rec.state === 'running') {
         this.schedulePoll(rec.localId, this.jitter(this.timing.pollFirstMs / 4));
-      } else if (rec.state === 'success' && rec.asset && (rec.asset.state === 'downloading' || rec.asset.state === 'retrying' || rec.asset.state === 'none')) {
+      } else if (rec.state === 'success' && (!rec.asset || rec.asset.state === 'downloading' || rec.asset.state === 'retrying' || rec.asset.state === 'none')) {
+        // Includes a kill between the success status and the first download step (no asset record yet).
         this.startDownload(rec.localId);
       }
     }

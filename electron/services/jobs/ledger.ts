@@ -7,7 +7,7 @@
  * one `write()` each on an O_APPEND descriptor; the two moments that must
  * survive power loss (the intent before the request goes out, the job id
  * before it is reported) are fsync'd. Loading skips a torn last line (a
- * write cut by a kill). When the journal grows, it is compacted into
+ * write cut by a kill; the next append starts on a fresh line). When the journal grows, it is compacted into
  * `snapshot.json` (temp file + rename, then a fresh journal) while no other
  * process (the CLI beside the app) has the ledger open.
  *
@@ -129,19 +129,7 @@ export class Ledger {
       }
     }
     this.readOffset += lastNl + 1;
-    // A torn tail without newline: terminate it so the next append starts a clean line.
-    if (lastNl + 1 < buf.length && this.isTornTail(size)) {
-      fs.writeSync(this.fd!, '\n');
-      this.readOffset = size + 1;
-      skipped++;
-    }
     return { lines, skipped };
-  }
-
-  /** The bytes after the last newline belong to a dead writer only if no other process has the ledger open. */
-  private isTornTail(size: number): boolean {
-    if (this.otherProcesses().length > 0) return false;
-    return size === fs.fstatSync(this.fd!).size;
   }
 
   private otherProcesses(): number[] {
@@ -181,7 +169,14 @@ export class Ledger {
     if (this.fd === undefined) throw new Error('The ledger is not open.');
     const before = fs.fstatSync(this.fd).size;
     if (before > this.readOffset) this.readNew();
-    const text = JSON.stringify(line) + '\n';
+    // A line torn by a killed writer has no newline: start ours on a fresh line so both stay readable (the torn one is skipped).
+    let torn = false;
+    if (before > 0) {
+      const last = Buffer.alloc(1);
+      fs.readSync(this.fd, last, 0, 1, before - 1);
+      torn = last[0] !== 0x0a;
+    }
+    const text = (torn ? '\n' : '') + JSON.stringify(line) + '\n';
     fs.writeSync(this.fd, text);
     if (durable) fs.fdatasyncSync(this.fd);
     // Our own line is already applied in memory: skip re-reading it.
