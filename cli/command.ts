@@ -3,6 +3,8 @@
  * file and uses its exported `command`, so adding a command never touches
  * main. Commands write results to `io.stdout` (machine-readable where the
  * usage says so) and everything else to `io.stderr`; they return the exit code.
+ * `help` imports every command module, so a command should import heavy
+ * modules (the services, sharp, glTF tooling) inside `run`, not at the top.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
@@ -13,8 +15,8 @@ export interface CliIo {
   cwd: string;
   /** Aborted on SIGINT/SIGTERM: long-running commands (web, sandbox, wait) stop cleanly when it fires. */
   signal: AbortSignal;
-  /** Every discovered command (for `help`). */
-  listCommands(): Promise<CliCommand[]>;
+  /** The discovered commands (for `help`): all of them, or only those named (loading only their files). */
+  listCommands(names?: string[]): Promise<CliCommand[]>;
 }
 
 export interface CliCommand {

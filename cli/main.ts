@@ -51,10 +51,16 @@ async function loadCommand(file: string): Promise<CliCommand> {
   return command;
 }
 
-/** Every command that loads; a file that fails to load is reported and skipped so the others still work. */
-export async function loadAllCommands(commandsDir: string, stderr: CliIo['stderr']): Promise<CliCommand[]> {
+/**
+ * Every command that loads (or those named, when their files are found by
+ * name); a file that fails to load is reported and skipped so the others still work.
+ */
+export async function loadAllCommands(commandsDir: string, stderr: CliIo['stderr'], names?: string[]): Promise<CliCommand[]> {
   const commands: CliCommand[] = [];
-  for (const [name, file] of commandFiles(commandsDir)) {
+  const files = commandFiles(commandsDir);
+  const wanted = names && names.every((n) => files.has(n)) ? names : undefined;
+  for (const [name, file] of files) {
+    if (wanted && !wanted.includes(name)) continue;
     try {
       commands.push(await loadCommand(file));
     } catch (err) {
@@ -72,7 +78,7 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
     env: options.io?.env ?? process.env,
     cwd: options.io?.cwd ?? process.cwd(),
     signal: options.io?.signal ?? controller.signal,
-    listCommands: () => loadAllCommands(options.commandsDir, io.stderr),
+    listCommands: (names) => loadAllCommands(options.commandsDir, io.stderr, names),
   };
   const [first, ...rest] = argv;
   const name = first === undefined || first === '--help' || first === '-h' ? 'help' : first;

@@ -14,8 +14,8 @@ export const command: CliCommand = {
   ].join('\n'),
   async run(argv, io) {
     const { positionals } = parseOptions(argv, {}, { allowPositionals: true });
-    const commands = await io.listCommands();
     const wanted = positionals[0];
+    const commands = await io.listCommands(wanted ? [wanted] : undefined);
     if (wanted) {
       const found = commands.find((c) => c.name === wanted);
       if (!found) {
