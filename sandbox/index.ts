@@ -18,6 +18,7 @@ import { API_PREFIX, STORAGE_PREFIX, createHandler, inspectionState } from './ht
 
 export type { SandboxOptions, ExplicitKey, RateCard } from './core/options';
 export type { ChaosConfig } from './core/chaos';
+export type { SecretSealer } from './core/state-store';
 export type { JobSnapshot, RequestLogEntry } from './core/service';
 export { CHAOS_HELP, parseChaos } from './core/chaos';
 export { FAIL_WORD } from './core/service';

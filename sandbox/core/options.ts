@@ -1,6 +1,7 @@
 /** Options of the sandbox, their defaults and the sandbox's rate card. */
 import { CREDITS, type GenerationKind } from '../../shared/api';
 import type { ChaosConfig } from './chaos';
+import type { SecretSealer } from './state-store';
 
 /** Credits per call by endpoint, plus the surcharges the catalogue marks (quads, high face counts). */
 export interface RateCard {
@@ -74,6 +75,8 @@ export interface SandboxOptions {
   chaos?: string | Partial<ChaosConfig>;
   /** The clock (ms since epoch). Tests inject one. */
   now?: () => number;
+  /** Protects key secrets in the data directory's state file (the app passes its keychain cipher). */
+  secretSealer?: SecretSealer;
   /** Log lines (never secrets). Default: none. */
   log?: (line: string) => void;
 }

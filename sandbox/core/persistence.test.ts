@@ -45,6 +45,29 @@ describe('persistence', () => {
     }
   });
 
+  it('with a secret sealer the state file holds no secret in plain text, and keys still survive a restart', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-sealed-'));
+    dirs.push(dataDir);
+    const sealer = {
+      seal: (plain: string) => Buffer.from(plain.split('').reverse().join('')).toString('base64'),
+      open: (sealed: string) => Buffer.from(sealed, 'base64').toString().split('').reverse().join(''),
+    };
+    const first = await startSandbox({ dataDir, secretSealer: sealer });
+    const keys = first.keys;
+    await first.close();
+    const file = fs.readFileSync(path.join(dataDir, 'sandbox-state.json'), 'utf8');
+    expect(file).not.toContain(keys[0]!.clientSecret);
+    expect(file).toContain('sealedSecret');
+    const second = await startSandbox({ dataDir, secretSealer: sealer });
+    expect(second.keys).toEqual(keys);
+    await second.close();
+    // Without the sealer the sealed key cannot be opened: a fresh key replaces it rather than a broken one.
+    const third = await startSandbox({ dataDir });
+    expect(third.keys).toHaveLength(1);
+    expect(third.keys[0]!.clientId).not.toBe(keys[0]!.clientId);
+    await third.close();
+  });
+
   it('explicit keys are used as given; without a data directory new keys are random each start', async () => {
     const a = await startSandbox({ keys: [{ clientId: 'test-id', clientSecret: 'test-secret', earlyAccess: true }] });
     expect(a.keys).toEqual([{ clientId: 'test-id', clientSecret: 'test-secret', earlyAccess: true }]);

@@ -75,7 +75,7 @@ export class SandboxService {
     this.chaos = resolveChaos(options.chaos);
     this.rng = createRandom(`${this.opts.seed}:jobs`);
     this.faultRng = createRandom(`${this.opts.seed}:faults`);
-    this.store = StateStore.open(options.dataDir, options.keys ?? 1, this.opts.credits, this.opts.earlyAccess);
+    this.store = StateStore.open(options.dataDir, options.keys ?? 1, this.opts.credits, this.opts.earlyAccess, options.secretSealer, this.opts.log);
   }
 
   now(): number {

@@ -18,9 +18,21 @@ export interface KeyRecord {
   balance: number;
 }
 
+/**
+ * Protects key secrets at rest. The app passes one backed by its OS-keychain
+ * cipher so the embedded sandbox's state file holds no secret in plain text;
+ * without one (the CLI with --data-dir) secrets are stored as they are.
+ */
+export interface SecretSealer {
+  seal(plain: string): string;
+  open(sealed: string): string;
+}
+
+type PersistedKey = Omit<KeyRecord, 'clientSecret'> & { clientSecret?: string; sealedSecret?: string };
+
 interface PersistedState {
   version: 1;
-  keys: KeyRecord[];
+  keys: PersistedKey[];
   jobs: StoredJob[];
 }
 
@@ -43,7 +55,11 @@ export class StateStore {
   private saveScheduled = false;
   private saving: Promise<void> = Promise.resolve();
 
-  private constructor(private readonly dataDir: string | undefined) {
+  private constructor(
+    private readonly dataDir: string | undefined,
+    private readonly sealer: SecretSealer | undefined,
+    private readonly log: (line: string) => void,
+  ) {
     if (dataDir) {
       this.uploadsDir = path.join(dataDir, 'uploads');
       this.assetsDir = path.join(dataDir, 'assets');
@@ -57,8 +73,15 @@ export class StateStore {
   }
 
   /** Opens the store, creating keys on first start (explicit ones are always present with their given secrets). */
-  static open(dataDir: string | undefined, keys: number | ExplicitKey[], credits: number, earlyAccess: boolean): StateStore {
-    const store = new StateStore(dataDir);
+  static open(
+    dataDir: string | undefined,
+    keys: number | ExplicitKey[],
+    credits: number,
+    earlyAccess: boolean,
+    sealer?: SecretSealer,
+    log: (line: string) => void = () => {},
+  ): StateStore {
+    const store = new StateStore(dataDir, sealer, log);
     if (dataDir) store.load();
     if (Array.isArray(keys)) {
       for (const k of keys) {
@@ -85,7 +108,21 @@ export class StateStore {
     const file = path.join(this.dataDir!, STATE_FILE);
     if (!fs.existsSync(file)) return;
     const state = JSON.parse(fs.readFileSync(file, 'utf8')) as PersistedState;
-    for (const k of state.keys ?? []) this.keys.set(k.clientId, k);
+    for (const k of state.keys ?? []) {
+      let secret = k.clientSecret;
+      if (k.sealedSecret !== undefined) {
+        try {
+          secret = this.sealer?.open(k.sealedSecret);
+        } catch {
+          secret = undefined;
+        }
+      }
+      if (!secret) {
+        this.log(`key ${k.clientId} could not be restored (its secret cannot be opened); a new key replaces it`);
+        continue;
+      }
+      this.keys.set(k.clientId, { clientId: k.clientId, clientSecret: secret, earlyAccess: k.earlyAccess, balance: k.balance });
+    }
     for (const j of state.jobs ?? []) this.jobs.set(j.id, j);
   }
 
@@ -100,7 +137,10 @@ export class StateStore {
   }
 
   private async writeState(): Promise<void> {
-    const state: PersistedState = { version: 1, keys: [...this.keys.values()], jobs: [...this.jobs.values()] };
+    const keys: PersistedKey[] = [...this.keys.values()].map(({ clientSecret, ...rest }) =>
+      this.sealer ? { ...rest, sealedSecret: this.sealer.seal(clientSecret) } : { ...rest, clientSecret },
+    );
+    const state: PersistedState = { version: 1, keys, jobs: [...this.jobs.values()] };
     await writeFileAtomic(path.join(this.dataDir!, STATE_FILE), JSON.stringify(state));
   }
 
