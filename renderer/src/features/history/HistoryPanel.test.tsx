@@ -1,0 +1,147 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useStore } from '../../state/store';
+import { HistoryPanel } from './HistoryPanel';
+import { installHistoryHost, record } from './test-host';
+
+beforeAll(() => {
+  // jsdom lays nothing out: give the list's scroller a size so the virtualiser renders rows.
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 360 });
+});
+
+beforeEach(() => {
+  useStore.setState({ jobsById: {}, jobsLoaded: false, lastRemoved: null, historyFilter: { status: 'all', kind: 'all', query: '' }, viewportTarget: null });
+});
+
+const items = () => screen.queryAllByRole('listitem');
+
+describe('history panel', () => {
+  it('shows the ledger newest first, then follows pushed changes: progress, then the finished asset', async () => {
+    const host = installHistoryHost([
+      record({ localId: 'old001', prompt: 'an old chair', createdAt: '2026-01-01T00:00:00Z' }),
+      record({ localId: 'new001', prompt: 'a new lamp', state: 'pending', createdAt: '2026-01-02T00:00:00Z' }),
+    ]);
+    render(<HistoryPanel />);
+    await screen.findByText('a new lamp');
+    expect(items().map((li) => li.querySelector('.history-title')?.textContent)).toEqual(['a new lamp', 'an old chair']);
+
+    act(() =>
+      host.emit([
+        record({
+          localId: 'new001',
+          prompt: 'a new lamp',
+          state: 'running',
+          createdAt: '2026-01-02T00:00:00Z',
+          fragments: [
+            { name: 'q', displayName: 'Queued upstream' },
+            { name: 'mesh', displayName: 'Building mesh' },
+          ],
+        }),
+      ]),
+    );
+    const lamp = screen.getByRole('article', { name: 'a new lamp' });
+    expect(within(lamp).getByRole('status', { name: 'Progress' })).toHaveTextContent('Building mesh');
+    expect(within(lamp).getByRole('status', { name: 'Progress' })).toHaveTextContent('1 stage done');
+
+    act(() =>
+      host.emit([
+        record({ localId: 'new001', prompt: 'a new lamp', jobId: 'up-9', createdAt: '2026-01-02T00:00:00Z', asset: { state: 'ready', format: 'glb', attempts: 1, hasThumbnail: true } }),
+      ]),
+    );
+    const done = screen.getByRole('article', { name: 'a new lamp' });
+    expect(within(done).queryByRole('status', { name: 'Progress' })).toBeNull();
+    expect(done.querySelector('img.history-thumb')).toHaveAttribute('src', '/assets/new001/thumbnail');
+    await userEvent.click(within(done).getByRole('button', { name: 'Open a new lamp in the viewport' }));
+    expect(useStore.getState().viewportTarget).toMatchObject({ localId: 'new001', content: 'model', url: '/assets/new001/asset' });
+  });
+
+  it('does not lose a change pushed while the first list is still on its way', async () => {
+    const host = installHistoryHost([record({ localId: 'base01', prompt: 'listed' })], { holdList: true });
+    render(<HistoryPanel />);
+    act(() => host.emit([record({ localId: 'push01', prompt: 'pushed early', createdAt: '2026-12-01T00:00:00Z' })]));
+    await act(async () => host.releaseList());
+    await screen.findByText('pushed early');
+    expect(screen.getByText('listed')).toBeInTheDocument();
+    expect(host.calls.list).toHaveBeenCalledTimes(1);
+  });
+
+  it('filters by search and status, and says when nothing matches', async () => {
+    installHistoryHost([
+      record({ localId: 'aaa001', prompt: 'oak tree', jobId: 'up-oak' }),
+      record({ localId: 'bbb001', prompt: 'stone wall', state: 'error', problem: { message: 'The service failed.' } }),
+    ]);
+    render(<HistoryPanel />);
+    await screen.findByText('oak tree');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search history' }), 'up-oak');
+    await screen.findByText('oak tree');
+    expect(items()).toHaveLength(1);
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search history' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'failed');
+    expect(items()).toHaveLength(1);
+    const failed = screen.getByRole('article', { name: 'stone wall' });
+    await userEvent.click(within(failed).getByRole('button', { name: 'Show error' }));
+    expect(within(failed).getByText('The service failed.')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'uncertain');
+    expect(screen.getByText('No job matches these filters.')).toBeInTheDocument();
+  });
+
+  it('offers each problem state its own fix', async () => {
+    const host = installHistoryHost([
+      record({ localId: 'unc001', prompt: 'maybe sent', state: 'uncertain' }),
+      record({ localId: 'gone01', prompt: 'no asset', asset: { state: 'unavailable', format: 'glb', attempts: 5, problem: 'The asset link expired.' } }),
+    ]);
+    render(<HistoryPanel />);
+    const uncertain = await screen.findByRole('article', { name: 'maybe sent' });
+    await userEvent.click(within(uncertain).getByRole('button', { name: 'Resend' }));
+    expect(host.calls.resend).toHaveBeenCalledWith({ localId: 'unc001' });
+    await userEvent.click(within(uncertain).getByRole('button', { name: 'Dismiss' }));
+    expect(host.calls.dismiss).toHaveBeenCalledWith({ localId: 'unc001' });
+    const gone = screen.getByRole('article', { name: 'no asset' });
+    expect(gone).toHaveTextContent('The asset link expired.');
+    await userEvent.click(within(gone).getByRole('button', { name: 'Retry download' }));
+    expect(host.calls.retryDownload).toHaveBeenCalledWith({ localId: 'gone01' });
+  });
+
+  it('removes an item from the history with undo', async () => {
+    const host = installHistoryHost([record({ localId: 'rem001', prompt: 'remove me' }), record({ localId: 'kep001', prompt: 'keep me' })]);
+    render(<HistoryPanel />);
+    const item = await screen.findByRole('article', { name: 'remove me' });
+    await userEvent.click(within(item).getByRole('button', { name: 'Actions for remove me' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Remove from history' }));
+    expect(host.calls.remove).toHaveBeenCalledWith({ localIds: ['rem001'] });
+    expect(screen.queryByText('remove me')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(host.calls.restore).toHaveBeenCalledWith({ localIds: ['rem001'] });
+    await screen.findByText('remove me');
+  });
+
+  it('tracks a job by id and shows why when the service does not know it', async () => {
+    const host = installHistoryHost([]);
+    render(<HistoryPanel />);
+    await screen.findByText('No jobs yet. Generated assets appear here.');
+    await userEvent.click(screen.getByRole('button', { name: 'Track a job by id' }));
+    const form = screen.getByRole('form', { name: 'Track a job by id' });
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Job id' }), 'missing');
+    await userEvent.click(within(form).getByRole('button', { name: 'Track' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('No job with this id for this key.');
+    await userEvent.clear(within(form).getByRole('textbox', { name: 'Job id' }));
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Job id' }), 'up-777');
+    await userEvent.click(within(form).getByRole('button', { name: 'Track' }));
+    expect(host.calls.track).toHaveBeenLastCalledWith({ jobId: 'up-777' });
+    expect(screen.queryByRole('form', { name: 'Track a job by id' })).toBeNull();
+  });
+
+  it('renders only a screenful of rows for 10,000 records', async () => {
+    installHistoryHost(
+      Array.from({ length: 10_000 }, (_, i) =>
+        record({ localId: `job${String(i).padStart(5, '0')}`, prompt: `prompt ${i}`, createdAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString() }),
+      ),
+    );
+    render(<HistoryPanel />);
+    await screen.findByText('prompt 9999');
+    expect(screen.getByRole('region', { name: 'Job history' })).toHaveAttribute('data-count', '10000');
+    expect(items().length).toBeLessThan(40);
+  });
+});

@@ -1,0 +1,84 @@
+/** A fake host for the history tests: a ledger, `jobs:changed` pushes, and recorded calls. */
+import { vi } from 'vitest';
+import type { JobRecord } from '../../../../shared/domain/job';
+import type { StudioApi } from '../../../../shared/ipc';
+import { installBridge } from '../../bridge';
+
+export function record(partial: Partial<JobRecord> & Pick<JobRecord, 'localId'>): JobRecord {
+  return {
+    kind: 'text-to-3d',
+    state: 'success',
+    environmentId: 'sandbox',
+    environmentName: 'Sandbox',
+    keyId: 'k1',
+    keyName: 'Main key',
+    request: {},
+    title: '',
+    createdAt: '2026-11-22T08:00:00.000Z',
+    updatedAt: '2026-11-22T08:00:00.000Z',
+    fragments: [],
+    ...partial,
+  };
+}
+
+export interface HistoryHost {
+  emit(records: JobRecord[]): void;
+  calls: Record<string, ReturnType<typeof vi.fn>>;
+  /** Resolves the pending `jobs:list` (lists are held until released when `holdList` is set). */
+  releaseList(): void;
+}
+
+export function installHistoryHost(ledger: JobRecord[], options: { holdList?: boolean } = {}): HistoryHost {
+  const listeners = new Set<(records: JobRecord[]) => void>();
+  let release: () => void = () => undefined;
+  const listGate = options.holdList ? new Promise<void>((r) => (release = r)) : Promise.resolve();
+  const ok = <T,>(value: T) => ({ ok: true as const, value });
+  const calls = {
+    list: vi.fn(async () => {
+      await listGate;
+      return ok({ jobs: ledger.filter((j) => !j.hidden), load: [] });
+    }),
+    track: vi.fn(async ({ jobId }: { jobId: string }) =>
+      jobId === 'missing' ? { ok: false as const, problem: { reason: 'not-found', message: 'No job with this id for this key.' } } : ok(record({ localId: 'tracked1', jobId })),
+    ),
+    resend: vi.fn(async () => ok(null)),
+    dismiss: vi.fn(async () => ok(null)),
+    retryDownload: vi.fn(async () => ok(null)),
+    remove: vi.fn(async ({ localIds }: { localIds: string[] }) => {
+      for (const j of ledger) if (localIds.includes(j.localId)) j.hidden = true;
+      return ok(null);
+    }),
+    restore: vi.fn(async ({ localIds }: { localIds: string[] }) => {
+      for (const j of ledger) if (localIds.includes(j.localId)) j.hidden = false;
+      return ok(null);
+    }),
+    reveal: vi.fn(async () => ok(false)),
+  };
+  const jobs = {
+    ...calls,
+    onChanged: (listener: (records: JobRecord[]) => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  const api = new Proxy({} as StudioApi, {
+    get: (_, domain) =>
+      domain === 'jobs'
+        ? jobs
+        : domain === 'export'
+          ? { reveal: calls.reveal }
+          : new Proxy({}, { get: (_t, name) => (String(name).startsWith('on') ? () => () => undefined : async () => ok(null)) }),
+  });
+  installBridge({
+    api,
+    shell: 'web',
+    assetUrl: (localId, variant) => `/assets/${localId}/${variant}`,
+    stageFile: () => Promise.reject(new Error('not used')),
+    assetRequestHeaders: () => ({}),
+  });
+  return {
+    emit: (records) => listeners.forEach((l) => l(records)),
+    calls,
+    releaseList: () => release(),
+  };
+}
