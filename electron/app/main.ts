@@ -29,6 +29,8 @@ const dataDir = setupDataDir();
 if (!setupSingleInstance(() => mainWindow)) {
   app.quit();
 } else {
+  // Every renderer sandboxed, whatever options a future window is created with.
+  app.enableSandbox();
   registerAppScheme({ dev: devServerUrl !== undefined });
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, trustedOrigins));
   app.whenReady().then(boot).catch(fail);

@@ -66,6 +66,8 @@ export function hardenWebContents(contents: WebContents, trustedOrigins: readonl
 export function hardenSession(session: Session, csp: string): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);
+  // USB, HID, serial and Bluetooth devices too.
+  session.setDevicePermissionHandler(() => false);
   session.webRequest.onHeadersReceived((details, callback) => {
     const headers = Object.fromEntries(
       Object.entries(details.responseHeaders ?? {}).filter(([name]) => name.toLowerCase() !== 'content-security-policy'),

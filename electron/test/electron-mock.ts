@@ -51,13 +51,21 @@ export const electronMock = {
     isPackaged: false,
     setPath: vi.fn(),
     requestSingleInstanceLock: vi.fn(() => true),
+    enableSandbox: vi.fn(),
   },
   BrowserWindow: FakeBrowserWindow,
   ipcMain: { handle: vi.fn(), on: vi.fn(), removeHandler: vi.fn(), removeListener: vi.fn() },
   ipcRenderer: { invoke: vi.fn(), on: vi.fn(), removeListener: vi.fn(), send: vi.fn() },
   contextBridge: { exposeInMainWorld: vi.fn() },
   protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
-  session: { defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn(), webRequest: { onHeadersReceived: vi.fn() } } },
+  session: {
+    defaultSession: {
+      setPermissionRequestHandler: vi.fn(),
+      setPermissionCheckHandler: vi.fn(),
+      setDevicePermissionHandler: vi.fn(),
+      webRequest: { onHeadersReceived: vi.fn() },
+    },
+  },
   shell: { showItemInFolder: vi.fn(), openExternal: vi.fn(async () => {}) },
   safeStorage: {
     isEncryptionAvailable: vi.fn(() => true),

@@ -26,6 +26,7 @@ interface Report {
   windowOpen: { action: string };
   permissionRequestHandler: boolean;
   permissionCheckHandler: boolean;
+  devicePermissionHandler: boolean;
   index: { status: number; csp: string; body: string };
   traversal: number;
   appInfo: { ok: boolean; value?: { name: string; shell: string; dataDir: string } };
@@ -85,7 +86,8 @@ describe('built main bundle', () => {
     expect(path.basename(String(report.webPreferences.preload))).toBe('preload.js');
     expect(report.navigationGuards).toBeGreaterThan(0);
     expect(report.windowOpen).toEqual({ action: 'deny' });
-    expect(report.permissionRequestHandler && report.permissionCheckHandler).toBe(true);
+    expect(report.permissionRequestHandler && report.permissionCheckHandler && report.devicePermissionHandler).toBe(true);
+    expect(report.order.indexOf('enableSandbox')).toBeLessThan(report.order.indexOf('whenReady'));
   });
 
   it('serves the renderer with the CSP and refuses traversal', () => {

@@ -42,6 +42,8 @@ describe('Content-Security-Policy', () => {
     }
     const onCheck = session.setPermissionCheckHandler.mock.calls.at(-1)![0] as (...a: unknown[]) => boolean;
     expect(onCheck(null, 'media', 'studio://app', {})).toBe(false);
+    const onDevice = session.setDevicePermissionHandler.mock.calls.at(-1)![0] as (d: unknown) => boolean;
+    expect(onDevice({ deviceType: 'usb', origin: 'studio://app' })).toBe(false);
   });
 });
 
