@@ -7,6 +7,7 @@ import { prune } from '@gltf-transform/functions';
 import type { Document, Node } from '@gltf-transform/core';
 import { assetFormatOfKind, type AssetFormat } from '../../shared/api';
 import type { StoredJob } from '../core/job-timeline';
+import { nodeFromTriangles, triangleComponents } from './components';
 import { addClip, copyAnimations, motionForPrompt } from '../generate/animation';
 import { fromGlb, modelDocument, newDocument, texturedMaterial, toGlb } from '../generate/gltf';
 import { buildMesh, type BuiltMesh } from '../generate/mesh-builder';
@@ -103,6 +104,15 @@ async function splitToParts(source: Buffer): Promise<Buffer> {
     const prims = mesh.listPrimitives();
     if (parts?.length && prims.length === 1) {
       for (const part of parts) scene.addChild(copyRange(doc, node, part, `part-${++n}-${part.name}`));
+      node.setMesh(null);
+      node.dispose();
+    } else if (prims.length === 1 && prims[0]!.getIndices()) {
+      // No part list: split into connected pieces (largest first).
+      const prim = prims[0]!;
+      const groups = triangleComponents(prim.getIndices()!.getArray()!, prim.getAttribute('POSITION')!.getCount());
+      for (const tris of groups.slice(0, 64)) {
+        scene.addChild(nodeFromTriangles(doc, prim, tris, `part-${++n}-${mesh.getName() || 'piece'}`).setMatrix(node.getWorldMatrix()));
+      }
       node.setMesh(null);
       node.dispose();
     } else {
