@@ -1,0 +1,172 @@
+/**
+ * The upstream client against small local servers: streamed multipart bodies,
+ * auth headers, query fields, errors a user can act on, legacy statuses, and
+ * the difference between "certainly not created" and "outcome unknown".
+ */
+import busboy from 'busboy';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { UpstreamClient } from './client';
+import { UpstreamError } from './errors';
+
+const servers: http.Server[] = [];
+afterEach(async () => {
+  for (const s of servers.splice(0)) await new Promise((r) => s.close(() => r(undefined)));
+});
+
+async function serve(handler: http.RequestListener): Promise<string> {
+  const server = http.createServer(handler);
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function client(base: string, earlyAccess = false): UpstreamClient {
+  return new UpstreamClient({ baseUrl: base, storageUrl: `${base}/storage`, earlyAccess, credentials: () => ({ clientId: 'cid', clientSecret: 'csecret' }) });
+}
+
+function json(res: http.ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+async function caught(p: Promise<unknown>): Promise<UpstreamError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof UpstreamError) return err;
+    throw err;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('upstream client', () => {
+  it('streams a multipart upload from disk with auth headers, exact length and the query field', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'up-')), 'model.glb');
+    const bytes = crypto.randomBytes(3 * 1024 * 1024 + 17);
+    bytes.write('glTF', 0);
+    fs.writeFileSync(file, bytes);
+    let seen: { headers: http.IncomingHttpHeaders; url?: string; fields: Record<string, string>; sha?: string; size?: number } | undefined;
+    const base = await serve((req, res) => {
+      const fields: Record<string, string> = {};
+      const hash = crypto.createHash('sha256');
+      let size = 0;
+      const bb = busboy({ headers: req.headers });
+      bb.on('field', (name, value) => (fields[name] = value));
+      bb.on('file', (_name, stream) => {
+        stream.on('data', (c: Buffer) => {
+          hash.update(c);
+          size += c.length;
+        });
+      });
+      bb.on('close', () => {
+        seen = { headers: req.headers, url: req.url, fields, sha: hash.digest('hex'), size };
+        json(res, 200, { jobId: 'up-1', extra: 'ignored' });
+      });
+      req.pipe(bb);
+    });
+    const result = await client(base, true).create('upload-3d', {
+      file: { path: file, name: 'model.glb', mime: 'model/gltf-binary', size: bytes.length },
+      service: 'cad',
+      parametric_generator_id: 'gen-1',
+    });
+    expect(result.jobId).toBe('up-1');
+    expect(seen?.headers['x-client-id']).toBe('cid');
+    expect(seen?.headers['x-client-secret']).toBe('csecret');
+    expect(Number(seen?.headers['content-length'])).toBeGreaterThan(bytes.length);
+    expect(seen?.url).toBe('/jobs/upload-3d?service=cad');
+    expect(seen?.fields).toEqual({ parametric_generator_id: 'gen-1' });
+    expect(seen?.size).toBe(bytes.length);
+    expect(seen?.sha).toBe(crypto.createHash('sha256').update(bytes).digest('hex'));
+  });
+
+  it('refuses what the catalogue refuses, and coming-soon endpoints without early access, before sending', async () => {
+    let hits = 0;
+    const base = await serve((_req, res) => {
+      hits++;
+      json(res, 200, { jobId: 'x' });
+    });
+    const tooLong = await caught(client(base).create('text-to-3d', { prompt: 'p'.repeat(4097) }));
+    expect(tooLong.message).toMatch(/prompt must be at most 4096/);
+    const soon = await caught(client(base).create('auto-rig', { jobId: 'a' }));
+    expect(soon.message).toMatch(/coming soon/);
+    expect(hits).toBe(0);
+  });
+
+  it('maps error statuses to messages a user can act on', async () => {
+    const answers: Record<string, [number, unknown]> = {
+      '/jobs/text-to-3d': [402, { available: 3, required: 20, error: 'INSUFFICIENT', message: 'no credits' }],
+      '/jobs/text-to-image': [422, { statusCode: 422, message: 'aspectRatio must be one of 1:1, 4:3' }],
+      '/jobs/retexture': [403, { statusCode: 403, message: 'forbidden' }],
+      '/jobs/text-to-worldbox': [401, { statusCode: 401, message: 'bad key' }],
+    };
+    const base = await serve((req, res) => {
+      req.resume();
+      const [status, body] = answers[req.url!] ?? [404, { statusCode: 404, message: 'nope' }];
+      json(res, status, body);
+    });
+    const c = client(base);
+    const e402 = await caught(c.create('text-to-3d', { prompt: 'a' }));
+    expect(e402.status).toBe(402);
+    expect(e402.credits).toEqual({ required: 20, available: 3 });
+    expect(e402.message).toMatch(/needs 20 and the key's account has 3/);
+    const e422 = await caught(c.create('text-to-image', { prompt: 'a' }));
+    expect(e422.field).toBe('aspectRatio');
+    const e403 = await caught(c.create('retexture', { jobId: 'j', prompt: 'gold' }));
+    expect(e403.message).toMatch(/belongs to another API key/);
+    const e401 = await caught(c.create('text-to-worldbox', { prompt: 'sky' }));
+    expect(e401.message).toMatch(/Check the client id and secret/);
+    expect(e401.message).not.toContain('csecret');
+    for (const e of [e402, e422, e403, e401]) expect(e.outcome).toBe('not-created');
+  });
+
+  it('says what came back when an answer is not JSON', async () => {
+    const base = await serve((req, res) => {
+      req.resume();
+      res.writeHead(req.url === '/jobs/text-to-3d' ? 502 : 200, { 'content-type': 'text/html' });
+      res.end('<html><body>Bad gateway from the proxy</body></html>');
+    });
+    const e502 = await caught(client(base).create('text-to-3d', { prompt: 'a' }));
+    expect(e502.status).toBe(502);
+    expect(e502.outcome).toBe('not-created');
+    const e200 = await caught(client(base).create('text-to-image', { prompt: 'a' }));
+    expect(e200.kind).toBe('unexpected');
+    // A 2xx without a job id may still have created a job.
+    expect(e200.outcome).toBe('unknown');
+    expect(e200.message).toMatch(/text\/html.*Bad gateway/);
+  });
+
+  it('reads legacy statuses and ignores unknown fields', async () => {
+    const base = await serve((req, res) => json(res, 200, { id: 'j1', status: 'completed', isSuccess: true, author: { name: 'x' }, fragments: [{ name: 'mesh', displayName: 'Mesh', p: 1 }] }));
+    const job = await client(base).getJob('j1');
+    expect(job.status).toBe('success');
+    expect(job.fragments?.[0]?.name).toBe('mesh');
+  });
+
+  it('tells a refused connection (not created) from a body sent with no answer (unknown)', async () => {
+    const closed = await serve(() => undefined);
+    const refusedBase = closed;
+    await new Promise((r) => servers.pop()!.close(() => r(undefined)));
+    const refused = await caught(client(refusedBase).create('text-to-3d', { prompt: 'a' }));
+    expect(refused.kind).toBe('network');
+    expect(refused.outcome).toBe('not-created');
+
+    const base = await serve((req) => {
+      req.resume();
+      req.on('end', () => req.socket.destroy());
+    });
+    const dropped = await caught(client(base).create('text-to-3d', { prompt: 'a' }));
+    expect(dropped.outcome).toBe('unknown');
+    expect(dropped.message).toMatch(/may have created the job/);
+
+    const slow = await serve((req) => req.resume());
+    const timedOut = await caught(client(slow).create('text-to-3d', { prompt: 'a' }, { timeoutMs: 200 }));
+    expect(timedOut.kind).toBe('timeout');
+    expect(timedOut.outcome).toBe('unknown');
+  });
+});
