@@ -1,0 +1,142 @@
+import { BoxGeometry, Mesh, MeshStandardMaterial, Scene, Texture } from 'three';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { installBridge } from '../bridge';
+import { useStore } from '../state/store';
+import { disposeObject } from './dispose';
+import { makePreviewCompatible } from './glb-compat';
+import { applyViewMaterials } from './view-materials';
+
+function glb(json: object, bin = new Uint8Array(0)): ArrayBuffer {
+  const text = new TextEncoder().encode(JSON.stringify(json));
+  const jsonLen = Math.ceil(text.length / 4) * 4;
+  const binLen = Math.ceil(bin.length / 4) * 4;
+  const total = 12 + 8 + jsonLen + (bin.length ? 8 + binLen : 0);
+  const out = new Uint8Array(total);
+  const v = new DataView(out.buffer);
+  v.setUint32(0, 0x46546c67, true);
+  v.setUint32(4, 2, true);
+  v.setUint32(8, total, true);
+  v.setUint32(12, jsonLen, true);
+  v.setUint32(16, 0x4e4f534a, true);
+  out.set(text, 20);
+  out.fill(0x20, 20 + text.length, 20 + jsonLen);
+  if (bin.length) {
+    v.setUint32(20 + jsonLen, binLen, true);
+    v.setUint32(24 + jsonLen, 0x004e4942, true);
+    out.set(bin, 28 + jsonLen);
+  }
+  return out.buffer;
+}
+
+function jsonOf(bytes: ArrayBuffer): Record<string, unknown> {
+  const len = new DataView(bytes).getUint32(12, true);
+  return JSON.parse(new TextDecoder().decode(new Uint8Array(bytes, 20, len))) as Record<string, unknown>;
+}
+
+describe('preview compatibility (KTX2 under a CSP without unsafe-eval)', () => {
+  it('drops Basis-only textures and their material slots, keeps the rest and the binary chunk', () => {
+    const bin = new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]);
+    const source = glb(
+      {
+        asset: { version: '2.0' },
+        extensionsUsed: ['KHR_texture_basisu', 'KHR_draco_mesh_compression'],
+        extensionsRequired: ['KHR_texture_basisu'],
+        textures: [{ extensions: { KHR_texture_basisu: { source: 0 } } }, { source: 1 }],
+        materials: [{ pbrMetallicRoughness: { baseColorTexture: { index: 0 }, metallicRoughnessTexture: { index: 1 } }, normalTexture: { index: 0 } }],
+      },
+      bin,
+    );
+    const { bytes, omissions } = makePreviewCompatible(source);
+    const json = jsonOf(bytes) as { extensionsRequired: string[]; extensionsUsed: string[]; materials: { pbrMetallicRoughness: Record<string, unknown>; normalTexture?: unknown }[] };
+    expect(json.extensionsRequired).toEqual([]);
+    expect(json.extensionsUsed).toEqual(['KHR_draco_mesh_compression']);
+    expect(json.materials[0]?.pbrMetallicRoughness).toEqual({ metallicRoughnessTexture: { index: 1 } });
+    expect(json.materials[0]?.normalTexture).toBeUndefined();
+    expect(omissions).toEqual(['1 KTX2 (Basis) texture not shown in the preview']);
+    expect(new DataView(bytes).getUint32(8, true)).toBe(bytes.byteLength);
+    expect(Array.from(new Uint8Array(bytes).slice(-8))).toEqual(Array.from(bin));
+  });
+
+  it('leaves files without KTX2 untouched', () => {
+    const source = glb({ asset: { version: '2.0' }, extensionsUsed: ['KHR_materials_unlit'] });
+    expect(makePreviewCompatible(source)).toEqual({ bytes: source, omissions: [] });
+  });
+});
+
+describe('disposal', () => {
+  it('frees geometries, every texture slot, view-mode materials and closes ImageBitmaps', () => {
+    const close = vi.fn();
+    const map = new Texture({ width: 4, height: 4, close } as unknown as HTMLImageElement);
+    const normalMap = new Texture();
+    const material = new MeshStandardMaterial({ map, normalMap });
+    const geometry = new BoxGeometry();
+    const scene = new Scene().add(new Mesh(geometry, material));
+    const extra = applyViewMaterials(scene, 'normals', null);
+    const disposed = { geometry: vi.fn(), map: vi.fn(), normal: vi.fn(), material: vi.fn(), extra: vi.fn() };
+    geometry.addEventListener('dispose', disposed.geometry);
+    map.addEventListener('dispose', disposed.map);
+    normalMap.addEventListener('dispose', disposed.normal);
+    material.addEventListener('dispose', disposed.material);
+    extra[0]?.addEventListener('dispose', disposed.extra);
+    disposeObject(scene, extra);
+    expect(Object.values(disposed).map((f) => f.mock.calls.length)).toEqual([1, 1, 1, 1, 1]);
+    expect(close).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('viewport slice', () => {
+  beforeEach(() => {
+    installBridge({
+      api: {} as never,
+      shell: 'web',
+      assetUrl: (id, variant) => `/assets/${id}/${variant}`,
+      stageFile: () => Promise.reject(new Error('unused')),
+      assetRequestHeaders: () => ({}),
+    });
+    useStore.getState().closeViewport();
+    useStore.setState({ lastModel: null, modelBackdrop: null });
+  });
+
+  it('opens a job by what its kind produces, and split-to-parts results with their parts list', () => {
+    const s = () => useStore.getState();
+    s().openJob({ localId: 'img001', kind: 'text-to-image', jobId: 'up-1' });
+    expect(s().viewportTarget).toMatchObject({ content: 'image', url: '/assets/img001/asset', jobId: 'up-1' });
+    s().openJob({ localId: 'sky001', kind: 'text-to-worldbox' });
+    expect(s().viewportTarget).toMatchObject({ content: 'skybox', format: 'png' });
+    s().openJob({ localId: 'prt001', kind: 'split-to-parts' });
+    expect(s().viewportTarget).toMatchObject({ content: 'model', format: 'glb', parts: true });
+    expect(s().viewportState).toBe('loading');
+  });
+
+  it('ignores a late status from an asset that is no longer shown', () => {
+    const s = () => useStore.getState();
+    s().openJob({ localId: 'aaa001', kind: 'text-to-3d' });
+    const first = s().viewportTarget?.key ?? '';
+    s().openJob({ localId: 'bbb001', kind: 'text-to-3d' });
+    s().setViewportStatus(first, 'error', 'old failure');
+    expect(s().viewportState).toBe('loading');
+    s().setViewportStatus(s().viewportTarget?.key ?? '', 'ready');
+    expect(s().viewportState).toBe('ready');
+  });
+
+  it('opens dropped files by type and refuses others with a reason', () => {
+    const s = () => useStore.getState();
+    s().openLocalFile(new File([new Uint8Array(4)], 'sky.hdr'));
+    expect(s().viewportTarget).toMatchObject({ content: 'skybox', format: 'hdr', name: 'sky.hdr' });
+    expect(s().viewportTarget?.url).toMatch(/^blob:/);
+    s().openLocalFile(new File(['x'], 'notes.txt'));
+    expect(s().viewportState).toBe('error');
+    expect(s().viewportError).toContain('notes.txt is not a file the viewport can show');
+  });
+
+  it('previews the last model inside a chosen skybox', () => {
+    const s = () => useStore.getState();
+    expect(s().previewModelInSkybox({ key: 'k', content: 'skybox', url: '/sky', format: 'png', name: 'sky' })).toBe(false);
+    s().openJob({ localId: 'mod001', kind: 'text-to-3d' });
+    s().openJob({ localId: 'sky001', kind: 'text-to-worldbox' });
+    const sky = s().viewportTarget;
+    expect(sky && s().previewModelInSkybox(sky)).toBe(true);
+    expect(s().viewportTarget).toMatchObject({ content: 'model', localId: 'mod001' });
+    expect(s().modelBackdrop).toMatchObject({ localId: 'sky001' });
+  });
+});
