@@ -158,6 +158,14 @@ export class SandboxService {
   // ---- creating jobs -------------------------------------------------------------------------
 
   /** Admission after validation: 429 at the cap, 402 without credits; charges on acceptance. */
+  /** Seconds a caller should wait before retrying after a 429 at the cap: until the key's first active job ends. */
+  retryAfterSeconds(clientId: string): number {
+    const now = this.now();
+    let soonest = Infinity;
+    for (const job of this.store.jobs.values()) if (job.clientId === clientId && isActive(job, now)) soonest = Math.min(soonest, endsAt(job));
+    return Number.isFinite(soonest) ? Math.max(1, Math.ceil((soonest - now) / 1000)) : 1;
+  }
+
   admit(kind: GenerationKind, values: Record<string, unknown>, key: KeyRecord, options: { countsTowardCap: boolean }): Rejection | { cost: number } {
     if (options.countsTowardCap && this.activeJobs(key.clientId) >= LIMITS.concurrentJobsPerKey) {
       return {
@@ -260,6 +268,8 @@ export class SandboxService {
     if (!pending) {
       pending = this.loadOrProduce(job);
       this.assets.set(job.id, pending);
+      // With a data directory the bytes live on disk: do not keep every asset in memory as well.
+      if (this.store.persistent) pending.then(() => this.assets.delete(job.id)).catch(() => {});
       pending.catch((err: unknown) => {
         job.outcome = 'error';
         job.errorMessage = `Generation failed: ${err instanceof Error ? err.message : String(err)}`;

@@ -53,6 +53,8 @@ export class StateStore {
   private readonly assetsDir: string | undefined;
   private readonly ownsUploadsDir: boolean;
   private saveScheduled = false;
+  private saveTimer: NodeJS.Immediate | undefined;
+  private closed = false;
   private saving: Promise<void> = Promise.resolve();
 
   private constructor(
@@ -128,10 +130,11 @@ export class StateStore {
 
   /** Coalesces saves: many mutations in one tick write the file once. */
   scheduleSave(): void {
-    if (!this.dataDir || this.saveScheduled) return;
+    if (!this.dataDir || this.saveScheduled || this.closed) return;
     this.saveScheduled = true;
-    setImmediate(() => {
+    this.saveTimer = setImmediate(() => {
       this.saveScheduled = false;
+      this.saveTimer = undefined;
       this.saving = this.saving.then(() => this.writeState()).catch(() => {});
     });
   }
@@ -146,6 +149,8 @@ export class StateStore {
 
   async flush(): Promise<void> {
     if (!this.dataDir) return;
+    if (this.saveTimer) clearImmediate(this.saveTimer);
+    this.saveTimer = undefined;
     this.saveScheduled = false;
     this.saving = this.saving.then(() => this.writeState());
     await this.saving;
@@ -153,6 +158,11 @@ export class StateStore {
 
   private assetFile(jobId: string, format: string): string {
     return path.join(this.assetsDir!, `${safeName(jobId)}.${format}`);
+  }
+
+  /** Assets and state are on disk (a data directory was given). */
+  get persistent(): boolean {
+    return this.assetsDir !== undefined;
   }
 
   async putAsset(jobId: string, format: string, bytes: Buffer): Promise<void> {
@@ -175,6 +185,7 @@ export class StateStore {
 
   async close(): Promise<void> {
     await this.flush().catch(() => {});
+    this.closed = true;
     if (this.ownsUploadsDir) fs.rmSync(this.uploadsDir, { recursive: true, force: true });
     this.memoryAssets.clear();
   }

@@ -187,6 +187,9 @@ describe('concurrency cap', () => {
     const sixth = await c.post('/jobs/text-to-3d', { prompt: 'crate 6', ...small });
     expect(sixth.status).toBe(429);
     expect(sixth.body).toEqual({ statusCode: 429, message: expect.any(String) });
+    const raw = await fetch(`${sandbox.baseUrl}/jobs/text-to-3d`, { method: 'POST', headers: { ...c.auth, 'content-type': 'application/json' }, body: JSON.stringify({ prompt: 'crate 7', ...small }) });
+    expect(raw.status).toBe(429);
+    expect(raw.headers.get('retry-after')).toBe('10');
     expect(sandbox.activeJobs(sandbox.keys[0]!.clientId)).toBe(5);
     expect((await client(sandbox, sandbox.keys[1]!).post('/jobs/text-to-3d', { prompt: 'other key', ...small })).status).toBe(200);
     advance(10.001);

@@ -49,8 +49,10 @@ export interface ServerContext {
   baseUrl: () => string;
 }
 
-function reject(res: ServerResponse, r: Rejection): void {
-  if (r.status === 402) {
+function reject(res: ServerResponse, r: Rejection, retryAfterSeconds?: number): void {
+  if (r.status === 429 && retryAfterSeconds !== undefined) {
+    sendError(res, 429, r.message, { 'retry-after': String(retryAfterSeconds) });
+  } else if (r.status === 402) {
     sendJson(res, 402, { available: r.available, error: 'insufficient_credits', message: r.message, required: r.required });
   } else {
     sendError(res, r.status, r.message);
@@ -162,7 +164,9 @@ async function api(ctx: ServerContext, req: IncomingMessage, res: ServerResponse
   const createsRunningJob = kind !== 'image-upload' && kind !== 'merge-motion' && kind !== 'image-edit';
   if (createsRunningJob && service.burst(key.clientId)) {
     req.resume();
-    return sendError(res, 429, 'Too many requests: this key is being rate limited for a moment (sandbox fault injection). Retry shortly.');
+    return sendError(res, 429, 'Too many requests: this key is being rate limited for a moment (sandbox fault injection). Retry shortly.', {
+      'retry-after': String(Math.max(1, Math.ceil(service.chaos.burstMs / 1000))),
+    });
   }
 
   // ---- parse and validate ----
@@ -185,7 +189,7 @@ async function api(ctx: ServerContext, req: IncomingMessage, res: ServerResponse
   const admitted = service.admit(kind, checked.values, key, { countsTowardCap: createsRunningJob });
   if ('status' in admitted) {
     cleanup();
-    return reject(res, admitted);
+    return reject(res, admitted, admitted.status === 429 ? service.retryAfterSeconds(key.clientId) : undefined);
   }
   const genParams = withDefaults(kind, stripFiles(checked.values));
   const uploads = Object.fromEntries(Object.entries(files).map(([name, f]) => [name, { id: f.id, format: f.format, size: f.size }]));
