@@ -10,19 +10,8 @@ import { originOf } from '../ipc/sender';
  * No 'unsafe-eval': meshopt needs only 'wasm-unsafe-eval'; decoders run in
  * blob: workers and images inside a GLB become blob: URLs.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "worker-src 'self' blob:",
-  "img-src 'self' blob: data:",
-  "connect-src 'self' blob: data:",
-  "style-src 'self' 'unsafe-inline'",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ');
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; img-src 'self' blob: data:; connect-src 'self' blob: data:; style-src 'self' 'unsafe-inline'; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
 
 /**
  * Development only (the Vite dev server): React Fast Refresh injects an inline

@@ -4,7 +4,7 @@
  * position are remembered through settings (`layout.window`), so they live
  * with the rest of the layout.
  */
-import { BrowserWindow, type BrowserWindowConstructorOptions } from 'electron';
+import { BrowserWindow } from 'electron';
 import { layoutSchema, type LayoutPrefs } from '../../shared/ipc';
 
 export type WindowState = NonNullable<LayoutPrefs['window']>;
@@ -18,11 +18,25 @@ export function usableState(state: WindowState | undefined): WindowState | undef
   return state.width >= MIN_SIZE.width && state.height >= MIN_SIZE.height ? state : undefined;
 }
 
-export function mainWindowOptions(options: { preload: string; devTools: boolean; state?: WindowState }): BrowserWindowConstructorOptions {
-  const state = usableState(options.state);
-  const bounds = state ? { width: state.width, height: state.height, ...(state.x !== undefined && state.y !== undefined ? { x: state.x, y: state.y } : {}) } : DEFAULT_SIZE;
-  return {
-    ...bounds,
+/** Size and position: the remembered ones when usable, else the default size centred by the OS. */
+export function windowBounds(state: WindowState | undefined): { width: number; height: number; x?: number; y?: number } {
+  const usable = usableState(state);
+  if (!usable) return DEFAULT_SIZE;
+  return { width: usable.width, height: usable.height, ...(usable.x !== undefined && usable.y !== undefined ? { x: usable.x, y: usable.y } : {}) };
+}
+
+export interface MainWindowOptions {
+  preload: string;
+  devTools: boolean;
+  url: string;
+  state?: WindowState;
+  saveState(state: WindowState): void;
+}
+
+export function createMainWindow(options: MainWindowOptions): BrowserWindow {
+  // The options are written out here, literally, so that auditors (Electronegativity) see every flag on the constructor call.
+  const win = new BrowserWindow({
+    ...windowBounds(options.state),
     minWidth: MIN_SIZE.width,
     minHeight: MIN_SIZE.height,
     title: 'Asset Studio',
@@ -42,21 +56,11 @@ export function mainWindowOptions(options: { preload: string; devTools: boolean;
       experimentalFeatures: false,
       navigateOnDragDrop: false,
       safeDialogs: true,
+      // Middle-click must not open links in new windows.
+      disableBlinkFeatures: 'Auxclick',
       devTools: options.devTools,
     },
-  };
-}
-
-export interface MainWindowOptions {
-  preload: string;
-  devTools: boolean;
-  url: string;
-  state?: WindowState;
-  saveState(state: WindowState): void;
-}
-
-export function createMainWindow(options: MainWindowOptions): BrowserWindow {
-  const win = new BrowserWindow(mainWindowOptions(options));
+  });
   if (usableState(options.state)?.maximized) win.maximize();
   win.once('ready-to-show', () => win.show());
   win.on('close', () => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy, hardenSession, hardenWebContents, isExternalAllowed } from '../app/security';
-import { createMainWindow, mainWindowOptions } from '../app/window';
+import { createMainWindow, windowBounds } from '../app/window';
 import { createElectronCipher } from '../app/cipher-electron';
 import { isTrustedSender, originOf } from '../ipc/sender';
 import { electronMock, type FakeBrowserWindow, FakeWebContents } from './electron-mock';
@@ -83,37 +83,40 @@ describe('navigation and new windows', () => {
   });
 });
 
-describe('main window options', () => {
-  it('sets every hardening flag explicitly and DevTools only when asked', () => {
+describe('main window', () => {
+  const open = (options: Partial<Parameters<typeof createMainWindow>[0]> = {}) =>
+    createMainWindow({ preload: '/app/preload.js', devTools: false, url: 'studio://app/index.html', saveState: () => {}, ...options }) as unknown as FakeBrowserWindow;
+
+  it('is created with every hardening flag set explicitly, and DevTools only when asked', () => {
     for (const devTools of [true, false]) {
-      const prefs = mainWindowOptions({ preload: '/app/preload.js', devTools }).webPreferences!;
+      const prefs = open({ devTools }).options.webPreferences as Record<string, unknown>;
       expect(prefs).toMatchObject({
         preload: '/app/preload.js',
         contextIsolation: true,
         sandbox: true,
         nodeIntegration: false,
+        nodeIntegrationInWorker: false,
+        nodeIntegrationInSubFrames: false,
         webSecurity: true,
         allowRunningInsecureContent: false,
         webviewTag: false,
         spellcheck: false,
+        disableBlinkFeatures: 'Auxclick',
         devTools,
       });
-      for (const flag of ['contextIsolation', 'sandbox', 'nodeIntegration', 'webSecurity', 'allowRunningInsecureContent', 'webviewTag']) {
-        expect(Object.prototype.hasOwnProperty.call(prefs, flag), flag).toBe(true);
-      }
     }
   });
 
   it('restores a remembered size and position, and ignores a damaged or tiny one', () => {
-    expect(mainWindowOptions({ preload: 'p', devTools: false, state: { x: 5, y: 6, width: 1500, height: 950 } })).toMatchObject({ x: 5, y: 6, width: 1500, height: 950 });
-    expect(mainWindowOptions({ preload: 'p', devTools: false, state: { width: 10, height: 10 } })).toMatchObject({ width: 1400, height: 900 });
-    expect(mainWindowOptions({ preload: 'p', devTools: false, state: { width: Number.NaN, height: 900 } })).toMatchObject({ width: 1400, height: 900 });
+    expect(open({ state: { x: 5, y: 6, width: 1500, height: 950 } }).options).toMatchObject({ x: 5, y: 6, width: 1500, height: 950 });
+    expect(windowBounds({ width: 10, height: 10 })).toEqual({ width: 1400, height: 900 });
+    expect(windowBounds({ width: Number.NaN, height: 900 })).toEqual({ width: 1400, height: 900 });
+    expect(windowBounds({ width: 1200, height: 800 })).toEqual({ width: 1200, height: 800 });
   });
 
-  it('creates the window with those options, loads the app URL and saves its bounds on close', () => {
+  it('loads the app URL, maximizes when it was, and saves its bounds on close', () => {
     const saved: unknown[] = [];
-    const win = createMainWindow({ preload: '/b/preload.js', devTools: false, url: 'studio://app/index.html', state: { width: 1200, height: 800, maximized: true }, saveState: (s) => saved.push(s) }) as unknown as FakeBrowserWindow;
-    expect(win.options).toEqual(mainWindowOptions({ preload: '/b/preload.js', devTools: false, state: { width: 1200, height: 800 } }));
+    const win = open({ state: { width: 1200, height: 800, maximized: true }, saveState: (s) => saved.push(s) });
     expect(win.loadURL).toHaveBeenCalledWith('studio://app/index.html');
     expect(win.maximize).toHaveBeenCalled();
     win.emit('close');
