@@ -5,10 +5,11 @@
  * any file in the data directory; and each environment's requests carry that
  * environment's own key (asserted on the upstream side).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { startSandbox } from '../../../sandbox';
 import type { EnvironmentView, KeyView, RequestName, Result, SettingsSnapshot } from '../../../shared/ipc';
 import { dispatch } from '../../ipc/dispatch';
 import { createServices, type Services } from '../index';
@@ -133,3 +134,70 @@ it('keeps both secrets out of results, events, errors, logs and files, and signs
   for (const file of filesUnder(dataDir)) expectNoSecretIn(readFileSync(file, 'utf8'), file);
   expect(readFileSync(join(dataDir, 'secrets.json'), 'utf8')).toContain('"encoding": "cipher"');
 });
+
+it('a full journey with jobs: the typed key signs jobs on its own service, and neither the ledger, the exports nor the logs hold it', async () => {
+  const secondDir = mkdtempSync(join(tmpdir(), 'second-sandbox-'));
+  const second = await startSandbox({ port: 0, dataDir: secondDir, jobSeconds: 0.5 });
+  try {
+    const key = second.keys[0]!;
+    SECRETS.push(key.clientSecret);
+    const log = createLogger({ dataDir, level: 'debug', stderr: { write: (line: string) => logLines.push(line) } });
+    const s = await createServices({ dataDir, platform: createHeadlessPlatform('web'), cipher: fakeCipher(), sandbox: 'embedded', log, env: {} });
+    services.push(s);
+    s.events.subscribe((name, payload) => received.push({ name, payload }));
+    const call = async <T>(channel: RequestName, args: unknown): Promise<T> => {
+      // As the Electron shell: the project folder lives in a temp dir, outside the browser shell's home limit.
+      const result = (await dispatch(s.handlers, channel, args, { shell: 'electron' })) as Result<T>;
+      received.push(result);
+      if (!result.ok) throw new Error(`${channel}: ${result.problem.message}`);
+      return result.value;
+    };
+
+    const env = await call<EnvironmentView>('settings:addEnvironment', { name: 'Account', baseUrl: second.baseUrl, storageUrl: second.storageUrl });
+    const k = await call<KeyView>('settings:addKey', { environmentId: env.id, name: 'Main', clientId: key.clientId, clientSecret: key.clientSecret });
+    const [onSecond, onBuiltin] = await Promise.all([
+      call<{ localId: string }>('jobs:submit', { kind: 'text-to-3d', fields: { prompt: 'crate for the account', targetFaceCount: 500 }, environmentId: env.id, keyId: k.id }),
+      call<{ localId: string }>('jobs:submit', { kind: 'text-to-3d', fields: { prompt: 'crate for the sandbox', targetFaceCount: 500 }, environmentId: 'sandbox', keyId: 'sandbox-key-1' }),
+    ]);
+    /** Until the job ended and its asset is verified (waitFor can settle on success just before the download is recorded). */
+    const finished = async (localId: string) => {
+      await s.engine!.waitFor(localId);
+      for (let i = 0; i < 200; i++) {
+        const job = s.engine!.get(localId)!;
+        if (job.asset?.state === 'ready' || job.asset?.state === 'unavailable') return job;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return s.engine!.get(localId)!;
+    };
+    const done = await Promise.all([finished(onSecond.localId), finished(onBuiltin.localId)]);
+    expect(done.map((j) => [j.state, j.asset?.state, j.environmentName])).toEqual([
+      ['success', 'ready', 'Account'],
+      ['success', 'ready', 'Sandbox (built-in)'],
+    ]);
+    // The account's service saw only its own key, always accepted.
+    expect(second.jobs().map((j) => j.clientId)).toEqual([key.clientId]);
+    // Public asset downloads carry no key (null); every signed request carried this one and was accepted.
+    expect(second.requests.every((r) => (r.clientId === key.clientId || r.clientId === null) && r.status !== 401)).toBe(true);
+    expect(second.requests.filter((r) => r.clientId === key.clientId).length).toBeGreaterThan(1);
+
+    const project = join(dataDir, 'project');
+    mkdirSync(project);
+    const folder = await call<{ id: string }>('export:addFolder', { path: project });
+    const report = await call<{ items: { ok: boolean }[] }>('export:run', { localIds: [onSecond.localId, onBuiltin.localId], folderId: folder.id, options: { sidecar: true } });
+    expect(report.items.map((i) => i.ok)).toEqual([true, true]);
+    expect(filesUnder(project).filter((f) => f.endsWith('.asset.json'))).toHaveLength(2);
+
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expectNoSecretIn(JSON.stringify(received), 'a result or event');
+    expectNoSecretIn(logLines.join('\n'), 'a log line');
+    // The built-in sandbox keeps its own keys in its state (it is the service); everything else is the app's.
+    for (const file of filesUnder(dataDir).filter((f) => !f.startsWith(join(dataDir, 'sandbox')))) {
+      if (/\.(glb|png)$/.test(file)) continue;
+      expectNoSecretIn(readFileSync(file, 'utf8'), file);
+    }
+  } finally {
+    SECRETS.pop();
+    await second.close();
+    rmSync(secondDir, { recursive: true, force: true });
+  }
+}, 60_000);
