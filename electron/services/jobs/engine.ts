@@ -512,7 +512,7 @@ export class Engine implements JobEngine {
         const values = this.wireValues(rec);
         const result = await client.create(kind, values, { signal: this.abort.signal, glbTo });
         if (result.glb) {
-          this.update(localId, { state: 'success', upstreamStatus: 'success', acceptedAt: nowIso(), finishedAt: nowIso(), queue: undefined, problem: undefined }, true);
+          this.update(localId, { state: 'success', upstreamStatus: 'success', acceptedAt: nowIso(), finishedAt: nowIso(), queue: undefined, problem: undefined, asset: this.pendingAsset(rec) }, true);
           await this.acceptFile(localId, result.glb.path, 'glb');
         } else {
           // The job id is durable before anyone is told.
@@ -781,6 +781,8 @@ export class Engine implements JobEngine {
     if (status === 'error') patch.problem = { message: resource.errorMessage || 'The service reported an error without a message.' };
     const statusChanged = patch.state !== undefined;
     if (statusChanged && (status === 'success' || status === 'error')) patch.finishedAt = nowIso();
+    // Success and "downloading" in one change: nobody sees a successful job that looks finished without its asset.
+    if (statusChanged && status === 'success') patch.asset = this.pendingAsset(rec);
     if (Object.keys(patch).length === 0) return false;
     // A terminal status is a critical moment too: it starts the download and it is what a restart resumes from.
     this.update(localId, patch, statusChanged && (status === 'success' || status === 'error'));
@@ -817,9 +819,17 @@ export class Engine implements JobEngine {
 
   // ---- downloads ------------------------------------------------------------------------------
 
+  private formatOf(rec: JobRecord): AssetFormat {
+    return rec.kind === 'image-upload' ? 'png' : assetFormatOfKind(rec.kind) ?? 'glb';
+  }
+
+  private pendingAsset(rec: JobRecord): AssetRecord {
+    return { state: 'downloading', format: this.formatOf(rec), attempts: 0 };
+  }
+
   private startDownload(localId: string): void {
     const rec = this.ledger.get(localId) as EngineRecord;
-    const format: AssetFormat = rec.kind === 'image-upload' ? 'png' : assetFormatOfKind(rec.kind) ?? 'glb';
+    const format = this.formatOf(rec);
     if (!this.downloadSince.has(localId)) this.downloadSince.set(localId, Date.now());
     if (rec.asset?.state !== 'downloading' || rec.asset.format !== format) {
       this.patchAsset(localId, { state: 'downloading', format, attempts: rec.asset?.state === 'unavailable' ? 0 : rec.asset?.attempts ?? 0, problem: undefined, nextAttemptAt: undefined });
