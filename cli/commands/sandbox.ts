@@ -1,4 +1,5 @@
 /** `asset-studio sandbox`: runs the local Asset Generation Service on its own. */
+import path from 'node:path';
 import { CHAOS_HELP, parseChaos, startSandbox, type SandboxOptions } from '../../sandbox';
 import { EXIT, UsageError, intOption, parseOptions, type CliCommand } from '../command';
 
@@ -59,7 +60,7 @@ export const command: CliCommand = {
       earlyAccess: values['early-access'] ?? false,
       log: (line) => io.stderr.write(`[sandbox] ${line}\n`),
     };
-    if (values['data-dir'] !== undefined) options.dataDir = values['data-dir'];
+    if (values['data-dir'] !== undefined) options.dataDir = path.resolve(io.cwd, values['data-dir']);
     if (values.seed !== undefined) options.seed = /^\d+$/.test(values.seed) ? Number(values.seed) : values.seed;
     if (jobSeconds !== undefined) options.jobSeconds = jobSeconds;
     const credits = intOption(values.credits, 'credits', { min: 0 });

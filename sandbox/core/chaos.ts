@@ -40,7 +40,7 @@ export const NO_CHAOS: ChaosConfig = {
 
 /** Help text for `--chaos`, shared by the CLI usage and the README. */
 export const CHAOS_HELP = [
-  '--chaos SPEC  comma-separated faults, each KEY=VALUE (all off by default):',
+  '--chaos SPEC     comma-separated faults, each KEY=VALUE (all off by default):',
   '  500=P          answer HTTP 500 to a share P (0..1) of calls',
   '  drop=P         drop the connection mid-response for a share P of calls; for create',
   '                 calls half of these drops happen after the job was created',
