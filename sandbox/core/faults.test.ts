@@ -90,6 +90,18 @@ describe('faults at run time', () => {
     expect(full.bytes.length).toBe(full.bytes.readUInt32LE(8));
   });
 
+  it('latency delays answers by the configured amount', async () => {
+    sandbox = await startSandbox({ chaos: 'latency=120-150ms' });
+    const c = client(sandbox);
+    const t0 = performance.now();
+    expect((await c.job('missing')).status).toBe(404);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(115);
+    sandbox.setChaos('');
+    const t1 = performance.now();
+    await c.job('missing');
+    expect(performance.now() - t1).toBeLessThan(115);
+  });
+
   it('the same seed makes the same fault decisions', async () => {
     const run = async () => {
       const sb = await startSandbox({ seed: 'same', chaos: '500=0.5', jobSeconds: 0 });
