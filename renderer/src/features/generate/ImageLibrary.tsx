@@ -17,7 +17,7 @@ export function ImageLibrary() {
         <ul className="library-grid">
           {images.map((j) => (
             <li key={j.localId} title={jobTitle(j)}>
-              <Thumbnail localId={j.localId} label={jobTitle(j)} />
+              <Thumbnail localId={j.localId} label={jobTitle(j)} available={j.asset?.hasThumbnail === true} />
               <span className="picker-title">{jobTitle(j)}</span>
             </li>
           ))}

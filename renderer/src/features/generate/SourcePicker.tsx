@@ -57,7 +57,7 @@ export function SourcePicker({ name, spec, value, onChange, error }: SourcePicke
           {shown.map((job) => (
             <label key={job.localId} className={`picker-item${value === job.jobId ? ' picker-item-selected' : ''}`} title={jobTitle(job)}>
               <input type="radio" name={`pick-${name}`} checked={value === job.jobId} onChange={() => onChange(job.jobId)} />
-              <Thumbnail localId={job.localId} label={jobTitle(job)} />
+              <Thumbnail localId={job.localId} label={jobTitle(job)} available={job.asset?.hasThumbnail === true} />
               <span className="picker-title">{jobTitle(job)}</span>
             </label>
           ))}

@@ -1,4 +1,8 @@
-/** A job's thumbnail from the host, with a lettered placeholder when there is none (yet). */
+/**
+ * A job's thumbnail from the host, with a lettered placeholder when there is
+ * none (yet). Only asked for when the record says the cache holds one, so no
+ * request ends in a 404.
+ */
 import { useState } from 'react';
 import { bridge } from '../../bridge';
 
@@ -10,9 +14,9 @@ function thumbnailUrl(localId: string): string | undefined {
   }
 }
 
-export function Thumbnail({ localId, label, src }: { localId?: string; label: string; src?: string }) {
+export function Thumbnail({ localId, label, src, available = false }: { localId?: string; label: string; src?: string; available?: boolean }) {
   const [failed, setFailed] = useState(false);
-  const url = src ?? (localId ? thumbnailUrl(localId) : undefined);
+  const url = src ?? (localId && available ? thumbnailUrl(localId) : undefined);
   if (!url || failed) {
     return (
       <span className="thumb thumb-empty" aria-hidden="true">

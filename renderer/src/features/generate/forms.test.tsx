@@ -17,7 +17,7 @@ const ALL_KINDS = GENERATION_MENU.flatMap((g) => g.kinds);
 /** A successful job of every kind, so every source picker has something to offer. */
 function seedJobs() {
   const jobs = Object.fromEntries(
-    ALL_KINDS.map((k, i) => [`job-${k}`, job({ localId: `job-${k}`, kind: k, jobId: `up-${k}`, title: `My ${ENDPOINTS[k].label}`, createdAt: `2026-11-22T08:${String(i).padStart(2, '0')}:00.000Z` })]),
+    ALL_KINDS.map((k, i) => [`job-${k}`, job({ localId: `job-${k}`, kind: k, jobId: `up-${k}`, asset: { state: 'ready', format: 'glb', attempts: 1, hasThumbnail: true }, title: `My ${ENDPOINTS[k].label}`, createdAt: `2026-11-22T08:${String(i).padStart(2, '0')}:00.000Z` })]),
   );
   useStore.setState({ jobsById: jobs } as never);
 }

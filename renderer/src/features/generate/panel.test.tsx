@@ -266,7 +266,10 @@ describe('drafts and chaining', () => {
     useStore.setState({ jobsById: { u1: job({ localId: 'u1', kind: 'image-upload', jobId: 'up-1', title: 'hero.png' }) } } as never);
     open('image-upload');
     expect(screen.getByText('Uploading costs 0 credits.')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Image library' })).getByText('hero.png')).toBeInTheDocument();
+    const library = screen.getByRole('region', { name: 'Image library' });
+    expect(within(library).getByText('hero.png')).toBeInTheDocument();
+    // No thumbnail in the cache yet: a placeholder, and no request that would 404.
+    expect(library.querySelector('img')).toBeNull();
     expect(ENDPOINTS['image-upload'].fields.file.required).toBe(true);
   });
 });
