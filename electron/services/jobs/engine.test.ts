@@ -206,3 +206,24 @@ describe('job engine against the sandbox', () => {
     expect(again.get(tid)?.genParams).toBeDefined();
   });
 });
+
+describe('two engines over one data directory (the app and the CLI)', () => {
+  it('never sends a queued submission from both, and each sees the other\'s jobs', async () => {
+    const { sandbox, engine: first, dataDir, registry } = await setup({ jobSeconds: 0.3 });
+    const second = new Engine({ dataDir, registry, staging: new StagingArea(dataDir), timing: FAST_TIMING });
+    open.push({ engine: second });
+    await second.start();
+    const ids: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const target = i % 2 === 0 ? first : second;
+      const r = await target.submit({ kind: 'text-to-image', fields: { prompt: `shared ledger ${i}` } });
+      if (r.ok) ids.push(r.value.localId);
+    }
+    expect(ids).toHaveLength(8);
+    await until(() => ids.every((id) => settled(first.get(id)) && settled(second.get(id))), 20_000, 'both engines to see every job settle');
+    // Each record was sent once: the sandbox has exactly 8 jobs, one per record.
+    expect(sandbox.jobs()).toHaveLength(8);
+    expect(new Set(ids.map((id) => first.get(id)?.jobId)).size).toBe(8);
+    for (const id of ids) expect(first.get(id)?.state).toBe('success');
+  });
+});

@@ -39,6 +39,7 @@ import type { EnvironmentRegistry, EventSink, Platform } from '../contracts';
 import { fullJitter, nextPollDelay } from './backoff';
 import type { JobEngine, SubmitOptions } from './engine-api';
 import { inspectImage, inspectModel, validateModel, writeImageThumbnail } from './inspect';
+import { Claims } from './claims';
 import { Ledger } from './ledger';
 import { verifyAsset } from './verify';
 
@@ -144,8 +145,8 @@ export class Engine implements JobEngine {
   private readonly inflight = new Set<string>();
   private readonly busy = new Set<Promise<unknown>>();
   private readonly heldBatches = new Set<string>();
-  /** Records this process may act on (submit, poll, download); others belong to another process until restart. */
-  private readonly owned = new Set<string>();
+  /** Cross-process: only the holder of a record's claim sends it. */
+  private claims: Claims | undefined;
   private readonly clients = new Map<string, UpstreamClient>();
   private pumpTimer: NodeJS.Timeout | undefined;
   private refreshTimer: NodeJS.Timeout | undefined;
@@ -178,8 +179,12 @@ export class Engine implements JobEngine {
     if (this.started) return;
     this.started = true;
     this.abort = new AbortController();
+    this.claims = new Claims(this.ledger.dir);
     for (const rec of this.ledger.all() as EngineRecord[]) {
-      this.owned.add(rec.localId);
+      if (rec.state === 'submitting' && this.claims.heldByOther(rec.localId)) {
+        // Another running process (the CLI beside the app) is sending it right now.
+        continue;
+      }
       if (rec.state === 'submitting') {
         // Killed while sending: the body may have reached the service. Never resent on our own.
         this.update(rec.localId, {
@@ -219,10 +224,16 @@ export class Engine implements JobEngine {
 
   private refreshFromDisk(): void {
     try {
+      let queued = false;
       for (const id of this.ledger.refresh()) {
         const rec = this.ledger.get(id);
-        if (rec) this.emit(rec);
+        if (!rec) continue;
+        this.emit(rec);
+        // Made by another process (the CLI): follow it here too, so it finishes even when that process exits.
+        if ((rec.state === 'pending' || rec.state === 'running') && !this.timers.has(id)) this.schedulePoll(id, this.timing.pollFirstMs);
+        if (rec.state === 'queued') queued = true;
       }
+      if (queued) this.pump();
       this.ledger.maybeCompact();
     } catch (err) {
       this.deps.onInternalError?.('ledger refresh failed', err);
@@ -391,7 +402,6 @@ export class Engine implements JobEngine {
     };
     // The intent is durable before submit() answers, and long before anything is sent.
     this.ledger.put(record, true);
-    this.owned.add(record.localId);
     this.emit(record);
     this.pump();
     return ok(record);
@@ -444,7 +454,7 @@ export class Engine implements JobEngine {
     const now = Date.now();
     let nextAt = Infinity;
     const queued = (this.ledger.all() as EngineRecord[])
-      .filter((r) => r.state === 'queued' && this.owned.has(r.localId) && !this.inflight.has(r.localId))
+      .filter((r) => r.state === 'queued' && !this.inflight.has(r.localId))
       .sort((a, b) => a.localId.localeCompare(b.localId));
     const used = new Map<string, number>();
     for (const rec of queued) {
@@ -459,6 +469,11 @@ export class Engine implements JobEngine {
         if (rec.queue?.reason !== 'cap') this.update(rec.localId, { queue: { reason: 'cap', attempts: rec.queue?.attempts ?? 0 } });
         continue;
       }
+      if (!this.claims?.claim(rec.localId)) continue;
+      // Another process may have sent it between our last read and the claim.
+      this.ledger.refresh();
+      if (this.ledger.get(rec.localId)?.state !== 'queued') continue;
+      // send() marks it 'submitting' before its first await, so activeOn() already counts it for the next record.
       this.inflight.add(rec.localId);
       void this.track_(this.send(rec.localId, key));
     }
@@ -584,7 +599,6 @@ export class Engine implements JobEngine {
     const rec = this.get(localId);
     if (!rec) return fail('not-found', 'No such job.');
     if (rec.state !== 'uncertain') return fail('invalid-state', 'Only a submission whose outcome is unknown can be sent again.');
-    this.owned.add(localId);
     const next = this.update(localId, { state: 'queued', queue: { reason: 'cap', attempts: 0 }, problem: undefined }, true);
     this.pump();
     return ok(next);
@@ -608,7 +622,6 @@ export class Engine implements JobEngine {
     const rec = this.get(localId);
     if (!rec) return fail('not-found', 'No such job.');
     if (rec.state !== 'success' || rec.asset?.state !== 'unavailable') return fail('invalid-state', 'Only an unavailable asset of a successful job can be downloaded again.');
-    this.owned.add(localId);
     this.downloadSince.delete(localId);
     this.startDownload(localId);
     return ok(this.get(localId)!);
@@ -659,7 +672,6 @@ export class Engine implements JobEngine {
       fragments: [],
     };
     this.ledger.put(record, true);
-    this.owned.add(record.localId);
     this.emit(record);
     this.applyStatus(record.localId, resource);
     const now = this.get(record.localId)!;
