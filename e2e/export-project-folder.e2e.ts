@@ -4,12 +4,15 @@
  * the template's name and a sidecar; export a retexture of it and the same
  * path is replaced; hostile prompts stay inside the folder with names valid on
  * Windows. The host runs with HOME set to a temp directory, because the
- * browser shell only reaches folders inside the user's home.
+ * browser shell only reaches folders inside the user's home, and with a real
+ * key configured through ASSET_STUDIO_* variables: a second sandbox started
+ * here, whose secret the test knows and looks for everywhere afterwards.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { startSandbox, type RunningSandbox } from '../sandbox';
 import { expect, test } from './fixtures';
 import { startHost, type StudioHost } from './host';
 
@@ -31,7 +34,8 @@ async function value<T>(host: StudioHost, channel: string, args: unknown): Promi
 
 /** Submits through the contract and waits until the asset is verified in the cache. */
 async function finishedJob(host: StudioHost, kind: string, fields: Record<string, unknown>): Promise<JobLike> {
-  const job = await value<JobLike>(host, 'jobs:submit', { kind, fields });
+  // The environment the ASSET_STUDIO_* variables define, with its first key.
+  const job = await value<JobLike>(host, 'jobs:submit', { kind, fields, environmentId: 'env', keyId: 'env-key-1' });
   await expect
     .poll(async () => {
       const now = await value<JobLike>(host, 'jobs:get', { localId: job.localId });
@@ -50,16 +54,32 @@ function validOnWindows(name: string): boolean {
 
 let home: string;
 let host: StudioHost;
+let account: RunningSandbox;
 
 test.beforeEach(async () => {
   home = realpathSync(mkdtempSync(join(tmpdir(), 'asset-studio-home-')));
   mkdirSync(join(home, 'MyGame'));
-  host = await startHost({ env: { HOME: home } });
+  account = await startSandbox({ port: 0, dataDir: join(home, '.account-sandbox'), jobSeconds: 1 });
+  const key = account.keys[0]!;
+  host = await startHost({
+    env: {
+      HOME: home,
+      ASSET_STUDIO_BASE_URL: account.baseUrl,
+      ASSET_STUDIO_STORAGE_URL: account.storageUrl,
+      ASSET_STUDIO_CLIENT_ID: key.clientId,
+      ASSET_STUDIO_CLIENT_SECRET: key.clientSecret,
+    },
+  });
 });
 test.afterEach(async () => {
   await host.stop();
+  await account.close();
   rmSync(home, { recursive: true, force: true });
 });
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
+}
 
 test('export a model to a plain project folder, then its retexture in place', async ({ page }) => {
   const project = join(home, 'MyGame');
@@ -92,7 +112,7 @@ test('export a model to a plain project folder, then its retexture in place', as
   expect((await validator.validateBytes(new Uint8Array(first))).issues.numErrors).toBe(0);
   const sidecarPath = join(project, expectedName.replace(/\.glb$/, '.asset.json'));
   const sidecar = JSON.parse(readFileSync(sidecarPath, 'utf8')) as Record<string, unknown>;
-  expect(sidecar).toMatchObject({ prompt: 'Wooden Stool', kind: 'text-to-3d', jobId: model.jobId, environment: 'Sandbox (built-in)' });
+  expect(sidecar).toMatchObject({ prompt: 'Wooden Stool', kind: 'text-to-3d', jobId: model.jobId, environment: 'From environment variables' });
 
   // A retexture of that model goes to the same path.
   const retexture = await finishedJob(host, 'retexture', { jobId: model.jobId, prompt: 'blue paint' });
@@ -108,14 +128,14 @@ test('export a model to a plain project folder, then its retexture in place', as
   expect(readdirSync(project).sort()).toEqual([expectedName.replace(/\.glb$/, '.asset.json'), expectedName].sort());
   expect(JSON.parse(readFileSync(sidecarPath, 'utf8'))).toMatchObject({ jobId: retexture.jobId, parentJobId: model.jobId });
 
-  // The sandbox's real key secrets are nowhere in what was exported or logged.
-  const sandboxState = readFileSync(join(host.dataDir, 'sandbox', 'sandbox-state.json'), 'utf8');
-  const secrets = [...sandboxState.matchAll(/"clientSecret":\s*"([^"]+)"/g)].map((m) => m[1]!);
-  expect(secrets.length).toBeGreaterThan(0);
-  for (const secret of secrets) {
-    expect(readFileSync(sidecarPath, 'utf8')).not.toContain(secret);
-    expect(host.hostLogs.join('\n')).not.toContain(secret);
-    expect(await page.content()).not.toContain(secret);
+  // The key's secret is nowhere in what was exported, logged, shown, or kept in the app's data.
+  const secret = account.keys[0]!.clientSecret;
+  expect(account.jobs().length).toBe(2);
+  expect(host.hostLogs.join('\n')).not.toContain(secret);
+  expect(await page.content()).not.toContain(secret);
+  for (const file of [...filesUnder(project), ...filesUnder(host.dataDir)]) {
+    if (/\.(glb|png)$/.test(file)) continue;
+    expect(readFileSync(file, 'utf8').includes(secret), file).toBe(false);
   }
 });
 
@@ -139,5 +159,5 @@ test('hostile prompts make names that stay inside the folder and are valid on Wi
   }
   expect(report.items.map((i) => i.relativePath)).toEqual(expect.arrayContaining(['x.glb', '_con.glb', '🔥-dragon-🐉.glb']));
   expect(existsSync(join(home, 'x.glb'))).toBe(false);
-  expect(readdirSync(home).sort()).toEqual(['MyGame']);
+  expect(readdirSync(home).filter((n) => !n.startsWith('.')).sort()).toEqual(['MyGame']);
 });
