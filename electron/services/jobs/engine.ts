@@ -159,8 +159,10 @@ export class Engine implements JobEngine {
     this.timing = { ...DEFAULT_TIMING, ...deps.timing };
     this.random = deps.random ?? Math.random;
     this.ledger = new Ledger({ dir: path.join(deps.dataDir, 'ledger') });
-    deps.registry.onChange(() => this.clients.clear());
+    this.detachRegistry = deps.registry.onChange(() => this.clients.clear());
   }
+
+  private readonly detachRegistry: () => void;
 
   private assetsDir(localId: string): string {
     return path.join(this.deps.dataDir, 'assets', localId);
@@ -205,6 +207,7 @@ export class Engine implements JobEngine {
 
   async stop(): Promise<void> {
     this.started = false;
+    this.detachRegistry();
     this.abort.abort();
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();

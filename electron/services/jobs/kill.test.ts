@@ -45,7 +45,7 @@ describe('engine killed with SIGKILL', () => {
     const received = new Set<string>();
     let kills = 0;
     for (let trial = 0; trial < 20; trial++) {
-      const delay = 100 + Math.random() * 1200;
+      const delay = 100 + Math.random() * 900;
       const { exited } = runChild({ ...env, KILL_SUBMIT: '2' }, (line, child) => {
         if (line === 'READY') setTimeout(() => child.kill('SIGKILL'), delay);
         const m = /^JOB (\S+) (\S+)$/.exec(line);
