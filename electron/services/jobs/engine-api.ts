@@ -43,4 +43,6 @@ export interface JobEngine {
   assetPath(localId: string): string | undefined;
   /** Absolute path of the cached thumbnail (PNG), or undefined. */
   thumbnailPath(localId: string): string | undefined;
+  /** Stores a thumbnail the renderer drew for a model (PNG bytes, at most 1024 px); the engine of ./engine.ts has it. */
+  saveThumbnail?(localId: string, png: Uint8Array): Promise<Result<null>>;
 }

@@ -227,3 +227,28 @@ describe('two engines over one data directory (the app and the CLI)', () => {
     for (const id of ids) expect(first.get(id)?.state).toBe('success');
   });
 });
+
+describe('network down', () => {
+  it('keeps polling paused while the service is unreachable and finishes the job when it is back', async () => {
+    const sandboxDir = tempDir('sandbox-data');
+    const first = await startSandbox({ port: 0, jobSeconds: 0.8, keys: 1, dataDir: sandboxDir, credits: 10_000 });
+    const port = Number(new URL(first.baseUrl).port);
+    const dataDir = tempDir('engine');
+    const registry = staticRegistry(first.baseUrl, first.storageUrl, first.keys);
+    const engine = new Engine({ dataDir, registry, staging: new StagingArea(dataDir), timing: FAST_TIMING, timeouts: { create: 2_000, poll: 1_000, download: 2_000 } });
+    open.push({ engine });
+    await engine.start();
+    const r = await engine.submit({ kind: 'text-to-3d', fields: { prompt: 'a stone well' } });
+    const localId = r.ok ? r.value.localId : '';
+    await until(() => !!engine.get(localId)?.jobId, 5_000, 'a job id');
+    await first.close();
+    await new Promise((res) => setTimeout(res, 1_200));
+    // Connection errors are not job failures: still waiting for the service.
+    expect(['pending', 'running']).toContain(engine.get(localId)?.state);
+    const second = await startSandbox({ port, jobSeconds: 0.8, dataDir: sandboxDir });
+    open.push({ sandbox: second });
+    await until(() => settled(engine.get(localId)), 15_000, 'the job after the service came back');
+    expect(engine.get(localId)?.state).toBe('success');
+    expect(engine.get(localId)?.asset?.state).toBe('ready');
+  });
+});
