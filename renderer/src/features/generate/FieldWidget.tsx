@@ -12,6 +12,7 @@ import { Select } from '../../components/Select';
 import { PromptField, TextField } from '../../components/TextField';
 import { Toggle } from '../../components/Toggle';
 import { FileInput } from './FileInput';
+import { ImageUrlField } from './ImageUrlField';
 import { SourcePicker } from './SourcePicker';
 
 export interface FieldWidgetProps {
@@ -101,6 +102,9 @@ export function FieldWidget(props: FieldWidgetProps) {
             <Notes notes={notes} />
           </>
         );
+      }
+      if (spec.url && kind === 'image-edit') {
+        return <ImageUrlField spec={spec} value={String(value ?? '')} onChange={onChange} error={error} />;
       }
       return (
         <TextField

@@ -217,6 +217,21 @@ describe('Edit image', () => {
     });
   });
 
+  it('a reference image can be picked from my own images (its public asset URL)', async () => {
+    useStore.setState({
+      jobsById: { i1: job({ localId: 'i1', kind: 'text-to-image', jobId: 'up-i1', title: 'poster' }) },
+      settings: { environments: [{ id: 'env', storageUrl: 'http://127.0.0.1:9/storage', keys: [] }], active: { environmentId: 'env', keyId: 'k' } },
+    } as never);
+    open('image-edit');
+    fireEvent.click(within(screen.getByRole('radiogroup', { name: 'Source image' })).getByRole('radio', { name: 'poster' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add reference' }));
+    fireEvent.change(screen.getByLabelText('Or one of my images'), { target: { value: 'http://127.0.0.1:9/storage/jobs/up-i1.png' } });
+    expect(screen.getByLabelText(/^Image URL/)).toHaveValue('http://127.0.0.1:9/storage/jobs/up-i1.png');
+    fireEvent.change(screen.getByLabelText(/^Role/), { target: { value: 'style' } });
+    await clickGenerate();
+    expect(host.submit.mock.calls[0]![0].fields.references).toEqual([{ url: 'http://127.0.0.1:9/storage/jobs/up-i1.png', kind: 'style' }]);
+  });
+
   it('a reference without its role is reported on that row', async () => {
     useStore.setState({ jobsById: { i1: job({ localId: 'i1', kind: 'text-to-image', jobId: 'up-i1', title: 'poster' }) } } as never);
     open('image-edit');

@@ -73,3 +73,10 @@ export function jobTitle(job: JobRecord): string {
 }
 
 export type { GenerationKind };
+
+/** The active environment's public storage URL (where finished assets are published), if known. */
+export function selectStorageUrl(state: StoreState): string | undefined {
+  const snap = (state as unknown as { settings?: { environments?: { id: string; storageUrl?: string }[]; active?: { environmentId: string } | null } }).settings;
+  if (!snap?.active || !Array.isArray(snap.environments)) return undefined;
+  return snap.environments.find((e) => e.id === snap.active!.environmentId)?.storageUrl;
+}
