@@ -17,7 +17,10 @@ const STAGED_FOR_KEY = '_sketchStagedFor';
 export type SketchMode = 'draw' | 'upload';
 
 export function sketchModeOf(draft: DraftValues): SketchMode {
-  return draft[SKETCH_MODE_KEY] === 'upload' ? 'upload' : 'draw';
+  const mode = draft[SKETCH_MODE_KEY];
+  if (mode === 'upload' || mode === 'draw') return mode;
+  // A request re-used from history says how its sketch was made.
+  return (parseSketch(draft.sketchData) as SketchDoc & { source?: string }).source === 'upload' ? 'upload' : 'draw';
 }
 
 /** FNV-1a: enough to tell whether the drawing changed since it was staged. */

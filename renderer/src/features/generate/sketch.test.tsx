@@ -100,4 +100,21 @@ describe('the sketch pad', () => {
     expect(fields.file).toEqual({ stagedFileId: expect.any(String) });
     expect(JSON.parse(fields.sketchData)).toMatchObject({ version: 1, strokes: [] });
   });
+
+  it('"Use these settings again" brings back the drawing, or the uploaded sketch', async () => {
+    render(<GeneratePanel />);
+    const strokes = [{ tool: 'pen', color: '#111111', width: 6, points: [[1, 1], [9, 9]] }];
+    await act(async () => {
+      await useStore.getState().useSettingsAgain({ kind: 'sketch-to-image', request: { sketchData: JSON.stringify({ version: 1, width: 512, height: 512, background: '#ffffff', strokes }), genStyleId: 'Auto' } });
+    });
+    expect(screen.getByRole('img', { name: 'Sketch canvas, 1 strokes' })).toBeInTheDocument();
+    await act(async () => {
+      await useStore.getState().useSettingsAgain({
+        kind: 'sketch-to-image',
+        request: { sketchData: JSON.stringify({ version: 1, width: 512, height: 512, background: '#ffffff', strokes: [], source: 'upload' }), file: { name: 'pencil.png', size: 10, sha256: 'x', mime: 'image/png', path: '/d/pencil.png' } },
+      });
+    });
+    expect(screen.getByLabelText('Upload a sketch image')).toBeChecked();
+    expect(host.stagePath).toHaveBeenCalledWith({ path: '/d/pencil.png' });
+  });
 });
