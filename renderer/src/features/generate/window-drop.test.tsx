@@ -46,6 +46,9 @@ describe('handleWindowDrop', () => {
     expect(await handleWindowDrop([file])).toEqual({ action: 'inspect-glb' });
     expect(openLocalFile).toHaveBeenCalledWith(file);
     expect(host.stageFile).not.toHaveBeenCalled();
+    const hdr = new File(['#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n'], 'studio.hdr');
+    expect(await handleWindowDrop([hdr])).toEqual({ action: 'inspect-glb' });
+    expect(openLocalFile).toHaveBeenLastCalledWith(hdr);
   });
 
   it('a video goes to Animate from video only with early access', async () => {
@@ -61,7 +64,7 @@ describe('handleWindowDrop', () => {
     expect(out).toMatchObject({ action: 'refused' });
     const toast = useStore.getState().toasts.at(-1)!;
     expect(toast.body).toMatch(/notes\.txt/);
-    expect(toast.body).toMatch(/one image .* for Image to 3D, several images for Multi-image to 3D, a GLB model to inspect it/);
+    expect(toast.body).toMatch(/one image .* for Image to 3D, several images for Multi-image to 3D, a GLB model or an HDR panorama to inspect it/);
     expect(host.stageFile).not.toHaveBeenCalled();
   });
 

@@ -13,11 +13,19 @@ import { isKindUsable } from './GeneratePanel';
 import { selectEarlyAccess, selectOpenLocalFile } from './selectors';
 
 export const DROP_HELP =
-  'Drop one image (PNG, JPEG or WebP) for Image to 3D, several images for Multi-image to 3D, a GLB model to inspect it, or a video (MP4, MOV, AVI) for Animate from video.';
+  'Drop one image (PNG, JPEG or WebP) for Image to 3D, several images for Multi-image to 3D, a GLB model or an HDR panorama to inspect it, or a video (MP4, MOV, AVI) for Animate from video.';
+
+/** Radiance HDR panoramas (the viewport shows them; the service takes none) start with "#?". */
+async function isHdr(file: File): Promise<boolean> {
+  if (!/\.hdr$/i.test(file.name)) return false;
+  const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
+  return head[0] === 0x23 && head[1] === 0x3f;
+}
 
 export type DropOutcome =
   | { action: 'image-to-3d'; ok: boolean }
   | { action: 'multi-image-to-3d'; ok: boolean }
+  /** A GLB (or an HDR panorama) opened in the viewport. */
   | { action: 'inspect-glb' }
   | { action: 'animate-video'; ok: boolean }
   | { action: 'refused'; message: string };
@@ -53,7 +61,7 @@ export async function handleWindowDrop(files: File[]): Promise<DropOutcome> {
     return { action: 'multi-image-to-3d', ok: Object.keys(errors).length === 0 };
   }
 
-  if (files.length === 1 && formats[0] === 'glb') {
+  if (files.length === 1 && (formats[0] === 'glb' || (formats[0] === null && (await isHdr(files[0]!))))) {
     const open = selectOpenLocalFile(store);
     if (open) {
       open(files[0]!);
