@@ -23,7 +23,7 @@ afterEach(async () => {
 });
 
 async function setup(options: { chaos?: string; keys?: number; jobSeconds?: number; credits?: number; dataDir?: string } = {}) {
-  const sandbox = await startSandbox({ port: 0, jobSeconds: options.jobSeconds ?? 0.3, keys: options.keys ?? 1, seed: 7, credits: options.credits ?? 100_000, chaos: options.chaos });
+  const sandbox = await startSandbox({ port: 0, jobSeconds: options.jobSeconds ?? 0.3, keys: options.keys ?? 1, seed: Number(process.env.ENGINE_TEST_SEED ?? 7), credits: options.credits ?? 100_000, chaos: options.chaos });
   const dataDir = options.dataDir ?? tempDir('engine');
   const registry = staticRegistry(sandbox.baseUrl, sandbox.storageUrl, sandbox.keys);
   const engine = new Engine({ dataDir, registry, staging: new StagingArea(dataDir), timing: FAST_TIMING, timeouts: { create: 5_000, poll: 5_000, download: 10_000 } });
