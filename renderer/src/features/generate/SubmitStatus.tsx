@@ -68,8 +68,8 @@ function JobView({ job }: { job: JobRecord }) {
       const stage = job.fragments.at(-1);
       return (
         <div className="submit-status" role="status">
-          {job.state === 'pending' ? 'Accepted; waiting to start.' : 'Running'}
-          {stage ? ` · ${stage.displayName ?? stage.name}` : ''}. Follow it in History.
+          {job.state === 'pending' ? 'Accepted; waiting to start' : 'Running'}
+          {stage ? ` (${stage.displayName ?? stage.name})` : ''}. Follow it in History.
         </div>
       );
     }
