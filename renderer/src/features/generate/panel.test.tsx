@@ -109,6 +109,17 @@ describe('errors where they belong', () => {
     expect(useStore.getState().settingsOpen).toBe(true);
   });
 
+  it('follows the sent job: running with its stage, then finished', async () => {
+    open('text-to-3d');
+    fireEvent.change(screen.getByLabelText(/^Prompt/), { target: { value: 'a cat' } });
+    await clickGenerate();
+    const { localId } = (await (host.submit.mock.results[0]!.value as Promise<{ value: { localId: string } }>)).value;
+    act(() => host.emitJobs([job({ localId, kind: 'text-to-3d', state: 'running', fragments: [{ name: 'tex', displayName: 'Texturing' }] })]));
+    expect(screen.getByRole('status')).toHaveTextContent('Running (Texturing). Follow it in History.');
+    act(() => host.emitJobs([job({ localId, kind: 'text-to-3d', state: 'success' })]));
+    expect(screen.getByRole('status')).toHaveTextContent('Finished. It is in History.');
+  });
+
   it('shows a request held by the concurrency cap as queued, not failed', async () => {
     host = installFakeHost((args) => ({ ok: true, value: job({ localId: 'q1', kind: args.kind as 'text-to-3d', state: 'queued', queue: { reason: 'cap', attempts: 0 } }) }));
     open('text-to-3d');
