@@ -7,6 +7,7 @@ import { useStore } from '../state/store';
 import { resetStore } from '../features/generate/test-support';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Splitter } from './Splitter';
+import { useAppShortcuts } from './use-app-shortcuts';
 
 beforeEach(() => resetStore());
 
@@ -63,5 +64,22 @@ describe('Toasts', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Upload failedThe file is too large.');
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('app shortcuts', () => {
+  it('Ctrl+, and Cmd+, open Settings', () => {
+    function Host() {
+      useAppShortcuts();
+      return null;
+    }
+    render(<Host />);
+    fireEvent.keyDown(window, { key: ',' });
+    expect(useStore.getState().settingsOpen).toBe(false);
+    fireEvent.keyDown(window, { key: ',', ctrlKey: true });
+    expect(useStore.getState().settingsOpen).toBe(true);
+    act(() => useStore.getState().closeSettings());
+    fireEvent.keyDown(window, { key: ',', metaKey: true });
+    expect(useStore.getState().settingsOpen).toBe(true);
   });
 });

@@ -15,6 +15,7 @@ import { useStore } from '../state/store';
 import { Viewport } from '../viewport/Viewport';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Splitter } from './Splitter';
+import { useAppShortcuts } from './use-app-shortcuts';
 import { useHostToasts } from './use-host-toasts';
 import { useLayoutPrefs } from './use-layout-prefs';
 import { useWindowDrop } from './use-window-drop';
@@ -24,6 +25,7 @@ export function App() {
   const dropping = useWindowDrop();
   useHostToasts();
   useLayoutPrefs();
+  useAppShortcuts();
   return (
     <div className="app">
       <header className="top-bar" role="banner">
