@@ -7,11 +7,11 @@
 import { NodeIO, type Document } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import draco3d from 'draco3dgltf';
 import { MeshoptDecoder } from 'meshoptimizer';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import type { PageGlobals } from '../bench/harness/page-globals';
 import { buildHarness, CHROMIUM_ARGS, CHROMIUM_PATH, REPO_ROOT, startHarnessServer, type HarnessServer } from '../bench/harness/server';
 
 const CORPUS = path.resolve(REPO_ROOT, process.env.ASSET_STUDIO_CORPUS ?? '../shared/corpus');
@@ -35,7 +35,7 @@ test.beforeAll(async () => {
   page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
   await page.goto(`${server.url}/viewport.html`);
   io = new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({
-    'draco3d.decoder': await draco3d.createDecoderModule(),
+    'draco3d.decoder': await dracoDecoder(),
     'meshopt.decoder': MeshoptDecoder,
   });
 });
@@ -44,6 +44,13 @@ test.afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
+
+/** draco3dgltf ships no type declarations, so it is imported by a variable name. */
+async function dracoDecoder(): Promise<unknown> {
+  const name = 'draco3dgltf';
+  const mod = (await import(name)) as { default?: { createDecoderModule(): Promise<unknown> }; createDecoderModule?: () => Promise<unknown> };
+  return (mod.default ?? (mod as { createDecoderModule(): Promise<unknown> })).createDecoderModule();
+}
 
 /** The counts the stats overlay shows, as @gltf-transform reads the file. */
 function referenceStats(doc: Document) {
@@ -68,7 +75,7 @@ function referenceStats(doc: Document) {
 }
 
 async function open(name: string, url: string): Promise<Record<string, string | null>> {
-  await page.evaluate(([n, u]) => (window as unknown as { harness: { openFile(n: string, u: string): Promise<void> } }).harness.openFile(n, u), [name, url]);
+  await page.evaluate(([n, u]) => (globalThis as unknown as PageGlobals).harness.openFile(n ?? '', u ?? ''), [name, url]);
   const viewport = page.locator('.viewport');
   await expect(viewport).toHaveAttribute('data-state', /ready|error/, { timeout: 120_000 });
   return viewport.evaluate((el) => ({
@@ -113,12 +120,13 @@ for (const file of panoramas) {
 }
 
 test('a corrupt GLB shows the error card and the next file still opens', async () => {
-  await page.evaluate(() => {
+  // A GLB header that promises content, followed by zeros: what a truncated download in the cache looks like.
+  const corruptUrl = await page.evaluate(() => {
+    const g = globalThis as unknown as PageGlobals;
     const bytes = new Uint8Array(64);
     bytes.set([0x67, 0x6c, 0x54, 0x46, 2, 0, 0, 0, 64, 0, 0, 0]);
-    (window as unknown as { __corruptUrl: string }).__corruptUrl = URL.createObjectURL(new Blob([bytes]));
+    return g.URL.createObjectURL(new g.Blob([bytes]));
   });
-  const corruptUrl = await page.evaluate(() => (window as unknown as { __corruptUrl: string }).__corruptUrl);
   const bad = await open('broken.glb', corruptUrl);
   expect(bad.state).toBe('error');
   await expect(page.getByRole('alert')).toContainText('could not be read');

@@ -1,24 +1,18 @@
 /**
- * Serves the built harness pages under the app's Content-Security-Policy
- * (read from electron/app/security.ts, so the harness can never be laxer
- * than the app), plus the corpus (`/corpus/...`) and job files (`/files/<id>`).
+ * Serves the built harness pages under the browser shell's
+ * Content-Security-Policy (Electron's policy plus the shell's event socket),
+ * imported from the shell so the harness is never laxer than the app, plus
+ * the corpus (`/corpus/...`) and job files (`/files/<id>`).
  */
 import { execFileSync } from 'node:child_process';
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { WEB_CONTENT_SECURITY_POLICY } from '../../electron/shells/web/headers';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 export const HARNESS_DIST = path.join(REPO_ROOT, '.tmp', 'harness-dist');
-
-/** The app's CSP, parsed from its single definition (that module imports electron, so it cannot be imported here). */
-export function appContentSecurityPolicy(): string {
-  const source = readFileSync(path.join(REPO_ROOT, 'electron', 'app', 'security.ts'), 'utf8');
-  const block = /CONTENT_SECURITY_POLICY = \[([\s\S]*?)\]\.join\('; '\)/.exec(source)?.[1];
-  if (!block) throw new Error('Could not find CONTENT_SECURITY_POLICY in electron/app/security.ts');
-  return [...block.matchAll(/"([^"]+)"/g)].map((m) => m[1]).join('; ');
-}
 
 export function buildHarness(): void {
   execFileSync(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', path.join(__dirname, 'vite.config.ts')], {
@@ -48,7 +42,7 @@ export interface HarnessServer {
 }
 
 export async function startHarnessServer(corpusDir?: string): Promise<HarnessServer> {
-  const csp = appContentSecurityPolicy();
+  const csp = WEB_CONTENT_SECURITY_POLICY;
   const files = new Map<string, string>();
   const server = http.createServer((req, res) => {
     const url = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');

@@ -1,0 +1,257 @@
+/**
+ * `npm run bench`: viewport and history figures in Chromium (software WebGL),
+ * each against a baseline measured in the same run. Prints a table and writes
+ * bench/results/latest.json. A script, not a test.
+ *
+ * - Preview latency: from the moment the host would report a downloaded asset
+ *   (the viewport is told to open the job) to the first frame whose pixels are
+ *   on the canvas (the viewport reads pixels back after the render, which
+ *   waits for the GPU). Baselines: a bare three.js page (environment built
+ *   once, GLTFLoader on the same file, render, 1-pixel readPixels) and
+ *   <model-viewer> swapping `src` (load event + next frame). Pages are opened
+ *   and warmed once, then runs interleave page by page.
+ * - Memory: 30 model switches in the viewport, then renderer.info.memory and
+ *   the JS heap against the start.
+ * - History: time to interactive with 10,000 ledger records against an empty
+ *   ledger, and a search keystroke's time to update the list.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { benchModels } from './fixtures';
+import type { PageGlobals } from './harness/page-globals';
+import { buildHarness, CHROMIUM_ARGS, CHROMIUM_PATH, REPO_ROOT, startHarnessServer } from './harness/server';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const VIEWPORT = { width: 1000, height: 700 };
+
+interface Series {
+  median: number;
+  min: number;
+  max: number;
+  runs: number[];
+}
+
+function series(values: number[]): Series {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return { median: round(median), min: round(sorted[0]!), max: round(sorted.at(-1)!), runs: values.map(round) };
+}
+const round = (n: number) => Math.round(n * 10) / 10;
+
+/** Opens the job in the app's viewport and resolves with ms until `ready` (pixels read back). */
+async function appLatency(page: Page, localId: string): Promise<number> {
+  return page.evaluate(
+    (id) =>
+      new Promise<number>((resolve, reject) => {
+        const g = globalThis as unknown as PageGlobals;
+        const el = g.document.querySelector('.viewport');
+        if (!el) throw new Error('no viewport');
+        const t0 = g.performance.now();
+        const observer = new g.MutationObserver(() => {
+          const state = el.getAttribute('data-state');
+          if (state === 'ready' || state === 'error') {
+            observer.disconnect();
+            if (state === 'ready') resolve(g.performance.now() - t0);
+            else reject(new Error(el.querySelector('.viewport-error')?.textContent ?? 'error'));
+          }
+        });
+        observer.observe(el, { attributes: true, attributeFilter: ['data-state'] });
+        g.harness.openJob(id, 'text-to-3d');
+      }),
+    localId,
+  );
+}
+
+async function baselineLatency(page: Page, url: string, timeoutMs = 120_000): Promise<number> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no frame within ${timeoutMs / 1000} s`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([loadIn(page, url), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function loadIn(page: Page, url: string): Promise<number> {
+  return page.evaluate(async (u) => {
+    const g = globalThis as unknown as PageGlobals;
+    const t0 = g.performance.now();
+    await g.baseline.load(u);
+    return g.performance.now() - t0;
+  }, url);
+}
+
+async function closeApp(page: Page): Promise<void> {
+  await page.evaluate(() => (globalThis as unknown as PageGlobals).harness.close());
+}
+
+async function main(): Promise<void> {
+  console.log('Building models and the harness…');
+  const models = await benchModels();
+  buildHarness();
+  const server = await startHarnessServer();
+  for (const m of models) server.setFile(m.id, m.file);
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const results: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    browser: `Chromium ${browser.version()} (SwiftShader software WebGL)`,
+    runs: RUNS,
+    models: models.map(({ id, label, triangles, bytes }) => ({ id, label, triangles, bytes })),
+  };
+  try {
+    // Three pages open side by side, each with its environment built once and warmed on the smallest model.
+    const app = await browser.newPage({ viewport: VIEWPORT });
+    const three = await browser.newPage({ viewport: VIEWPORT });
+    const mv = await browser.newPage({ viewport: VIEWPORT });
+    for (const [name, page] of [['app', app], ['three', three], ['model-viewer', mv]] as const) {
+      page.on('pageerror', (e) => console.error(`${name} page error: ${e.message}`));
+      page.on('crash', () => console.error(`${name} page crashed`));
+    }
+    await app.goto(`${server.url}/viewport.html`);
+    await three.goto(`${server.url}/three.html`);
+    await mv.goto(`${server.url}/model-viewer.html`);
+    const warm = models[0]!;
+    await appLatency(app, warm.id);
+    await baselineLatency(three, `/files/${warm.id}`);
+    await baselineLatency(mv, `/files/${warm.id}`);
+
+    console.log(`Preview latency, ${RUNS} interleaved runs per model…`);
+    const latency: Record<string, { app: Series; three: Series; modelViewer: Series | { error: string } }> = {};
+    for (const m of models) {
+      const a: number[] = [];
+      const t: number[] = [];
+      const v: number[] = [];
+      let mvError: string | null = null;
+      for (let i = 0; i < RUNS; i++) {
+        // Switch away first so every run is a real switch in all three pages.
+        await closeApp(app);
+        a.push(await appLatency(app, m.id));
+        t.push(await baselineLatency(three, `/files/${m.id}`));
+        if (!mvError) {
+          try {
+            v.push(await baselineLatency(mv, `/files/${m.id}`));
+          } catch (error) {
+            mvError = error instanceof Error ? error.message : String(error);
+          }
+        }
+      }
+      latency[m.id] = { app: series(a), three: series(t), modelViewer: mvError ? { error: mvError } : series(v) };
+      process.stdout.write(`  ${m.label}: app ${series(a).median} ms, three ${series(t).median} ms${mvError ? '' : `, model-viewer ${series(v).median} ms`}\n`);
+    }
+    results.latency = latency;
+
+    console.log('Memory over 30 model switches…');
+    await closeApp(app);
+    const memory = async () =>
+      app.evaluate(() => {
+        const g = globalThis as unknown as PageGlobals;
+        g.gc?.();
+        return g.harness.memory();
+      });
+    const light = models.filter((m) => m.triangles <= 100_100);
+    await appLatency(app, light[0]!.id);
+    await closeApp(app);
+    await app.waitForTimeout(200);
+    const start = await memory();
+    for (let i = 0; i < 30; i++) await appLatency(app, light[i % light.length]!.id);
+    await closeApp(app);
+    await app.waitForTimeout(200);
+    const end = await memory();
+    results.memory = { switches: 30, start, end };
+
+    console.log('History start-up and search…');
+    const history = async (ledger: number) => {
+      const page = await browser.newPage({ viewport: VIEWPORT });
+      const t0 = Date.now();
+      await page.goto(`${server.url}/viewport.html?history=1&ledger=${ledger}`);
+      await page.waitForFunction((n) => {
+        const d = (globalThis as unknown as PageGlobals).document;
+        return d.querySelector('.history')?.getAttribute('data-count') === String(n) && (n === 0 || d.querySelectorAll('.history-row').length > 0);
+      }, ledger);
+      const interactive = await page.evaluate(() => (globalThis as unknown as PageGlobals).performance.now());
+      const wall = Date.now() - t0;
+      let search: number | null = null;
+      if (ledger > 0) {
+        const samples: number[] = [];
+        for (const key of ['d', 'r', 'a']) {
+          // Arm the measurement in the page, then press the key as a user would.
+          await page.evaluate(() => {
+            const g = globalThis as unknown as PageGlobals;
+            const list = g.document.querySelector('.history');
+            const input = g.document.querySelector('input[type="search"]');
+            if (!list || !input) throw new Error('no history');
+            const before = list.getAttribute('data-count');
+            g.__searchDone = new Promise<number>((resolve) => {
+              let t = 0;
+              input.addEventListener('keydown', () => (t = g.performance.now()), { once: true });
+              const obs = new g.MutationObserver(() => {
+                if (list.getAttribute('data-count') !== before) {
+                  obs.disconnect();
+                  g.requestAnimationFrame(() => resolve(g.performance.now() - t));
+                }
+              });
+              obs.observe(list, { attributes: true, attributeFilter: ['data-count'] });
+            });
+          });
+          await page.locator('input[type="search"]').press(key);
+          samples.push(await page.evaluate(() => (globalThis as unknown as PageGlobals).__searchDone ?? Promise.resolve(-1)));
+        }
+        search = series(samples).median;
+      }
+      await page.close();
+      return { interactiveMs: round(interactive), wallMs: wall, searchKeystrokeMs: search };
+    };
+    const h: { empty: unknown[]; full: unknown[] } = { empty: [], full: [] };
+    for (let i = 0; i < 3; i++) {
+      h.empty.push(await history(0));
+      h.full.push(await history(10_000));
+    }
+    const tti = (list: unknown[]) => series(list.map((x) => (x as { interactiveMs: number }).interactiveMs));
+    const searchMs = series(h.full.map((x) => (x as { searchKeystrokeMs: number }).searchKeystrokeMs));
+    results.history = { empty: tti(h.empty), tenThousand: tti(h.full), ratio: round((tti(h.full).median / tti(h.empty).median) * 100) / 100, searchKeystroke: searchMs };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+
+  // Table.
+  const lat = results.latency as Record<string, { app: Series; three: Series; modelViewer: Series | { error: string } }>;
+  const rows: string[][] = [['model', 'app median (min–max) ms', 'three.js median (min–max) ms', 'model-viewer median (min–max) ms', 'app/three', 'app/model-viewer']];
+  for (const m of models) {
+    const r = lat[m.id]!;
+    const mv = 'median' in r.modelViewer ? r.modelViewer : null;
+    rows.push([
+      m.label,
+      `${r.app.median} (${r.app.min}–${r.app.max})`,
+      `${r.three.median} (${r.three.min}–${r.three.max})`,
+      mv ? `${mv.median} (${mv.min}–${mv.max})` : `failed: ${(r.modelViewer as { error: string }).error.slice(0, 40)}`,
+      (r.app.median / r.three.median).toFixed(2),
+      mv ? (r.app.median / mv.median).toFixed(2) : 'n/a',
+    ]);
+  }
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  console.log('\nPreview latency (downloaded asset → first frame with pixels)');
+  for (const r of rows) console.log(r.map((cell, c) => cell.padEnd(widths[c]!)).join('  '));
+  const mem = results.memory as { start: { geometries: number; textures: number; heap: number | null }; end: { geometries: number; textures: number; heap: number | null } };
+  console.log(`\nMemory after 30 switches: geometries ${mem.start.geometries} → ${mem.end.geometries}, textures ${mem.start.textures} → ${mem.end.textures}, JS heap ${mb(mem.start.heap)} → ${mb(mem.end.heap)}`);
+  const hist = results.history as { empty: Series; tenThousand: Series; ratio: number; searchKeystroke: Series };
+  console.log(`History time to interactive: empty ${hist.empty.median} ms, 10,000 records ${hist.tenThousand.median} ms (×${hist.ratio}); search keystroke → list ${hist.searchKeystroke.median} ms`);
+
+  const outDir = path.join(REPO_ROOT, 'bench', 'results');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify(results, null, 2));
+  console.log(`\nWrote ${path.relative(REPO_ROOT, path.join(outDir, 'latest.json'))}`);
+}
+
+function mb(bytes: number | null): string {
+  return bytes === null ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
