@@ -3,7 +3,7 @@
  * renderer), the render-and-probe loop that tells the viewport a frame with
  * pixels is on the canvas, and the current model or panorama.
  */
-import { ContactShadows, Grid, OrbitControls } from '@react-three/drei';
+import { Grid, OrbitControls } from '@react-three/drei';
 import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useRef, useState } from 'react';
 import { Color, PMREMGenerator, type Scene, type Texture, type WebGLRenderer } from 'three';
@@ -11,6 +11,7 @@ import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment
 import type { ModelStats } from '../../../shared/domain/job';
 import type { ViewportTarget } from '../state/slices/viewport';
 import { useStore } from '../state/store';
+import { GroundShadow } from './GroundShadow';
 import { ModelScene, type AnimationControl, type ModelInfo } from './ModelScene';
 import { paintedPixels } from './scene-tools';
 import { useModel, usePanorama } from './use-asset-loader';
@@ -75,6 +76,13 @@ export function CanvasContent({ target, recordStats, animation, onTime, partVisi
     if (target) setStatus(target.key, 'error', message);
   });
   const [modelInfo, setModelInfo] = useState<ModelInfo | null>(null);
+  // The ground (grid and shadow) is drawn from the frame after the model's
+  // first one: the model itself is what the user waits for.
+  const viewportState = useStore((s) => s.viewportState);
+  const shadowReady = viewportState === 'ready';
+  useEffect(() => {
+    if (shadowReady) invalidate();
+  }, [shadowReady, invalidate]);
 
   // Lighting and background follow what is shown; the studio environment is reused.
   useEffect(() => {
@@ -110,6 +118,7 @@ export function CanvasContent({ target, recordStats, animation, onTime, partVisi
 
   const radius = modelInfo?.radius ?? 1;
   const floorY = modelInfo ? modelInfo.stats.boundingBox.min[1] : 0;
+  const bbox = modelInfo?.stats.boundingBox ?? { min: [0, 0, 0], max: [0, 0, 0], size: [0, 0, 0] };
   const skybox = target?.content === 'skybox';
 
   return (
@@ -132,7 +141,7 @@ export function CanvasContent({ target, recordStats, animation, onTime, partVisi
             explode={explode}
             onInfo={setModelInfo}
           />
-          {modelInfo && !panorama ? (
+          {modelInfo && !panorama && shadowReady ? (
             <>
               <Grid
                 position={[0, floorY, 0]}
@@ -143,7 +152,11 @@ export function CanvasContent({ target, recordStats, animation, onTime, partVisi
                 cellColor="#3a3f48"
                 sectionColor="#4d5461"
               />
-              <ContactShadows key={model.key} position={[0, floorY + radius * 0.001, 0]} scale={radius * 4} far={radius * 2} opacity={0.5} blur={2} frames={1} />
+              <GroundShadow
+                y={floorY + radius * 0.002}
+                centre={[(bbox.min[0] + bbox.max[0]) / 2, (bbox.min[2] + bbox.max[2]) / 2]}
+                footprint={[Math.max(bbox.size[0], radius * 0.2), Math.max(bbox.size[2], radius * 0.2)]}
+              />
             </>
           ) : null}
         </>
