@@ -133,10 +133,11 @@ async function main(): Promise<void> {
         // Switch away first so every run is a real switch in all three pages.
         await closeApp(app);
         a.push(await appLatency(app, m.id));
-        t.push(await baselineLatency(three, `/files/${m.id}`));
+        // A fresh query per run: <model-viewer> ignores a `src` equal to the current one.
+        t.push(await baselineLatency(three, `/files/${m.id}?run=${i}`));
         if (!mvError) {
           try {
-            v.push(await baselineLatency(mv, `/files/${m.id}`));
+            v.push(await baselineLatency(mv, `/files/${m.id}?run=${i}`));
           } catch (error) {
             mvError = error instanceof Error ? error.message : String(error);
           }

@@ -8,8 +8,9 @@ import '@google/model-viewer';
 interface ModelViewerElement extends HTMLElement {
   src: string;
 }
-const ctor = customElements.get('model-viewer') as unknown as { dracoDecoderLocation: string; ktx2TranscoderLocation: string };
+const ctor = customElements.get('model-viewer') as unknown as { dracoDecoderLocation: string; meshoptDecoderLocation: string };
 ctor.dracoDecoderLocation = './decoders/draco/';
+ctor.meshoptDecoderLocation = './decoders/meshopt/meshopt_decoder.module.js';
 // No Basis transcoder is shipped (it needs 'unsafe-eval'); KTX2 files are not used in the benchmark.
 
 const root = document.getElementById('root') as HTMLElement;
