@@ -333,6 +333,15 @@ describe('cross-field rules', () => {
     if (!r.ok) expect(r.message).toContain('textureResolution');
   });
 
+  it('tells a missing field from one of the wrong type', () => {
+    expect(checkRequest('text-to-3d', {})).toMatchObject({ ok: false, message: 'prompt is required.' });
+    expect(checkRequest('text-to-3d', { prompt: 5 })).toMatchObject({ ok: false, message: 'prompt must be a string, not number 5.' });
+    expect(checkRequest('text-to-3d', { prompt: 'p', targetFaceCount: '12' })).toMatchObject({
+      ok: false,
+      problems: [{ field: 'targetFaceCount', message: 'targetFaceCount must be a number, not the text "12".' }],
+    });
+  });
+
   it('coerces multipart strings only in wire mode', () => {
     expect(checkRequest('image-to-3d', { imageJobId: 'u', targetFaceCount: '1000' }).ok).toBe(false);
     expect(checkRequest('image-to-3d', { imageJobId: 'u', targetFaceCount: '1000' }, { wire: true })).toMatchObject({

@@ -136,10 +136,36 @@ export function checkRequest(id: EndpointId, values: unknown, opts: RequestSchem
   if (parsed.success) return { ok: true, values: parsed.data };
   const problems = parsed.error.issues.map((issue) => {
     const field = issue.path.map(String).join('.');
-    const missing = issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined;
-    return { field, message: missing ? `${field} is required.` : issue.message };
+    // zod 4 leaves `input` off issues, so whether the field was sent at all is read from the values themselves.
+    if (issue.code === 'invalid_type') {
+      const sent = valueAt(values, issue.path);
+      if (sent === undefined || sent === null) return { field, message: `${field} is required.` };
+      return { field, message: `${field} must be ${article(issue.expected)}, not ${describeValue(sent)}.` };
+    }
+    const named = issue.message.includes(field) || !field ? issue.message : `${field}: ${issue.message}`;
+    return { field, message: named };
   });
   return { ok: false, problems, message: problems.map((p) => p.message).join(' ') };
+}
+
+function valueAt(values: unknown, path: readonly PropertyKey[]): unknown {
+  let at: unknown = values;
+  for (const key of path) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = (at as Record<PropertyKey, unknown>)[key];
+  }
+  return at;
+}
+
+function article(expected: string): string {
+  return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
+}
+
+function describeValue(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'string') return `the text "${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
+  if (typeof value === 'object') return 'an object';
+  return `${typeof value} ${String(value)}`;
 }
 
 /** The request with the spec's defaults filled in for fields the caller did not set (what `genParams` reports). */
