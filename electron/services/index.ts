@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import packageJson from '../../package.json';
-import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { startSandbox, type RunningSandbox, type SecretSealer } from '../../sandbox';
 import { REQUEST_NAMES, fail, type LayoutPrefs, type RequestName, type Result } from '../../shared/ipc';
 import { createAppInfoHandlers } from './app-info';
 import { setupBatch } from './batch';
@@ -81,7 +81,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
     }
   };
 
-  const sandbox = options.sandbox === 'none' ? undefined : await startEmbeddedSandbox(dataDir, log.child('sandbox'));
+  const sandbox =
+    options.sandbox === 'none' ? undefined : await startEmbeddedSandbox({ dataDir, cipher, env, log: log.child('sandbox') });
   if (sandbox) disposables.push({ name: 'sandbox', dispose: () => sandbox.close() });
   const builtinSandbox: BuiltinSandbox | undefined = sandbox && {
     baseUrl: sandbox.baseUrl,
@@ -123,6 +124,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
       stagePath: async (absPath) =>
         handlers['files:stagePath']?.({ path: absPath }, { shell: platform.shell }) ??
         fail('unavailable', 'File staging is not available, so rows with files cannot be sent.'),
+      // Batch exports go through the export service's own handlers: same naming, sidecars and overwrite rules as the UI.
+      exportHandlers: exporter.handlers,
       keysFor: (environmentId, spreadAcrossKeys) => {
         if (!spreadAcrossKeys) return 1;
         const environment = environmentId ? settings.registry.get(environmentId) : settings.registry.active()?.environment;
@@ -174,9 +177,46 @@ export async function createServices(options: ServicesOptions): Promise<Services
   }
 }
 
-async function startEmbeddedSandbox(dataDir: string, log: Logger): Promise<RunningSandbox | undefined> {
+interface EmbeddedSandboxOptions {
+  dataDir: string;
+  cipher: SecretCipher;
+  env: NodeJS.ProcessEnv;
+  log: Logger;
+}
+
+/** Seconds a built-in sandbox job takes, from ASSET_STUDIO_SANDBOX_JOB_SECONDS (demos, scripted runs); undefined: the sandbox's default. */
+export function sandboxJobSeconds(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env.ASSET_STUDIO_SANDBOX_JOB_SECONDS?.trim();
+  if (!raw) return undefined;
+  const seconds = Number(raw);
+  return Number.isFinite(seconds) && seconds >= 0 && seconds <= 3600 ? seconds : undefined;
+}
+
+/**
+ * The built-in sandbox's keys are sealed with the app's keychain cipher when
+ * there is one, so its state file holds no readable secret either.
+ */
+function sealerFor(cipher: SecretCipher): SecretSealer | undefined {
+  if (!cipher.isEncryptionAvailable()) return undefined;
+  return {
+    seal: (plain) => cipher.encrypt(plain).toString('base64'),
+    open: (sealed) => cipher.decrypt(Buffer.from(sealed, 'base64')),
+  };
+}
+
+async function startEmbeddedSandbox({ dataDir, cipher, env, log }: EmbeddedSandboxOptions): Promise<RunningSandbox | undefined> {
   try {
-    const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, dataDir: path.join(dataDir, 'sandbox') });
+    const jobSeconds = sandboxJobSeconds(env);
+    if (env.ASSET_STUDIO_SANDBOX_JOB_SECONDS && jobSeconds === undefined) {
+      log.warn('ASSET_STUDIO_SANDBOX_JOB_SECONDS is not a number of seconds between 0 and 3600; using the default');
+    }
+    const sandbox = await startSandbox({
+      host: '127.0.0.1',
+      port: 0,
+      dataDir: path.join(dataDir, 'sandbox'),
+      jobSeconds,
+      secretSealer: sealerFor(cipher),
+    });
     for (const key of sandbox.keys) registerSecret(key.clientSecret);
     log.info('built-in sandbox listening', { baseUrl: sandbox.baseUrl, keys: sandbox.keys.length });
     return sandbox;
