@@ -11,7 +11,7 @@ import { createHeadlessPlatform } from '../services/platform-headless';
 const keychainCipher: SecretCipher = {
   backend: 'safe-storage',
   isEncryptionAvailable: () => true,
-  encrypt: (plain) => Buffer.from(plain, 'utf8').map((b) => b ^ 0x5a),
+  encrypt: (plain) => Buffer.from(Buffer.from(plain, 'utf8').map((b) => b ^ 0x5a)),
   decrypt: (data) => Buffer.from(data.map((b) => b ^ 0x5a)).toString('utf8'),
 };
 

@@ -5,7 +5,9 @@
  * registered as a project folder (idempotent), then each finished job is
  * exported into it.
  */
+import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fail } from '../../../shared/ipc';
 import type { PartialHandlers } from '../contracts';
 import type { BatchExporter } from './output';
 
@@ -16,6 +18,12 @@ export function exportServiceExporter(exportHandlers: PartialHandlers): BatchExp
   const folders = new Map<string, string>();
 
   const folderFor = async (outDir: string, shell: 'electron' | 'web' | 'cli') => {
+    // A batch's --out folder may be new; the export service only registers folders that exist.
+    try {
+      await fs.mkdir(outDir, { recursive: true });
+    } catch (err) {
+      return fail('unwritable', `The output folder ${outDir} could not be created: ${(err as Error).message}`);
+    }
     const added = await addFolder({ path: outDir }, { shell });
     if (!added.ok) return added;
     folders.set(`${shell}|${outDir}`, added.value.id);
