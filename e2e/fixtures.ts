@@ -6,7 +6,8 @@
  *
  * - `studio`: a browser shell started for this test alone (fresh data
  *   directory, port 0, its built-in sandbox), stopped afterwards; its stderr
- *   is attached to the report when the test fails.
+ *   is attached to the report when the test fails. `studioEnv` adds
+ *   environment variables for it (shorter sandbox jobs, real keys).
  * - `app`: the page object for the app, already opened at `studio.url`.
  * - Any uncaught page error or console error fails the test, unless a
  *   pattern in `allowedConsoleErrors` (set with `test.use`, with a reason)
@@ -26,6 +27,8 @@ export interface AllowedConsoleError {
 }
 
 interface Fixtures {
+  /** Extra environment for this test's host, e.g. `test.use({ studioEnv: { ASSET_STUDIO_SANDBOX_JOB_SECONDS: '2' } })`. */
+  studioEnv: NodeJS.ProcessEnv;
   studio: StudioHost;
   app: AppPage;
   allowedConsoleErrors: AllowedConsoleError[];
@@ -35,11 +38,10 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [[], { option: true }],
+  studioEnv: [{}, { option: true }],
 
-  // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
-  // eslint-disable-next-line no-empty-pattern
-  studio: async ({}, use, testInfo) => {
-    const host = await startHost();
+  studio: async ({ studioEnv }, use, testInfo) => {
+    const host = await startHost({ env: studioEnv });
     try {
       await use(host);
     } finally {
