@@ -207,6 +207,20 @@ describe('job engine against the sandbox', () => {
   });
 });
 
+describe('waiting for a job', () => {
+  it('resolves once the asset is verified in the cache, and a second stop is harmless', async () => {
+    const { engine } = await setup({ jobSeconds: 0.3 });
+    const r = await engine.submit({ kind: 'text-to-3d', fields: { prompt: 'a small crate' } });
+    const localId = r.ok ? r.value.localId : '';
+    const done = await engine.waitFor(localId);
+    expect(done.state).toBe('success');
+    expect(done.asset?.state).toBe('ready');
+    expect(fs.existsSync(engine.assetPath(localId)!)).toBe(true);
+    await engine.stop();
+    await expect(engine.stop()).resolves.toBeUndefined();
+  });
+});
+
 describe('two engines over one data directory (the app and the CLI)', () => {
   it('never sends a queued submission from both, and each sees the other\'s jobs', async () => {
     const { sandbox, engine: first, dataDir, registry } = await setup({ jobSeconds: 0.3 });

@@ -206,6 +206,8 @@ export class Engine implements JobEngine {
   }
 
   async stop(): Promise<void> {
+    // A second stop (shell quit racing a signal handler) has nothing left to close.
+    if (!this.started && !this.loaded) return;
     this.started = false;
     this.detachRegistry();
     this.abort.abort();
