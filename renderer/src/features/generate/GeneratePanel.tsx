@@ -16,7 +16,7 @@ import { prepareSketch } from './sketch-export';
 import { SubmitStatus } from './SubmitStatus';
 
 export const COMING_SOON_EXPLANATION =
-  'Coming soon: not enabled for public API keys yet. Mark the active key as having early access in Settings to use these.';
+  'The types under "Coming soon" are not enabled for public API keys yet. Mark the active key as having early access in Settings to use them.';
 
 export function isKindUsable(kind: GenerationKind, earlyAccess: boolean): boolean {
   return ENDPOINTS[kind].availability === 'available' || earlyAccess;

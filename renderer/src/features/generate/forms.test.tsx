@@ -77,7 +77,7 @@ describe('the Generation type selector', () => {
     open('text-to-3d');
     const soon = within(screen.getByRole('combobox', { name: 'Generation type' })).getAllByRole('group')[1]!;
     for (const option of within(soon).getAllByRole('option')) expect(option).toBeDisabled();
-    expect(screen.getByText(/Coming soon: not enabled for public API keys yet/)).toBeInTheDocument();
+    expect(screen.getByText(/types under "Coming soon" are not enabled for public API keys yet/)).toBeInTheDocument();
     // A coming-soon form opened anyway (restored draft) cannot be submitted.
     act(() => useStore.getState().setGenerateKind('retarget'));
     expect(screen.getByRole('button', { name: 'Generate' })).toBeDisabled();
