@@ -8,7 +8,10 @@ export function fitCamera(camera: Camera, object: Object3D, target: Vector3): Sp
   const radius = Math.max(sphere.radius, 1e-3);
   target.copy(sphere.center);
   if (camera instanceof PerspectiveCamera) {
-    const fov = (camera.fov * Math.PI) / 180;
+    // The narrower of the two fields of view decides: a tall viewport would otherwise crop the model's sides.
+    const vertical = (camera.fov * Math.PI) / 180;
+    const horizontal = 2 * Math.atan(Math.tan(vertical / 2) * camera.aspect);
+    const fov = Math.min(vertical, horizontal);
     const distance = (radius / Math.sin(fov / 2)) * 1.1;
     const dir = new Vector3(0.6, 0.45, 1).normalize();
     camera.position.copy(sphere.center).addScaledVector(dir, distance);
