@@ -3,6 +3,7 @@
  * generate --wait --out, jobs --json, wait by job id, track, and a failing
  * job giving a non-zero exit with the reason.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -97,4 +98,29 @@ describe('job commands', () => {
     expect(job.asset?.state).toBe('ready');
     expect(job.asset?.format).toBe('png');
   });
+  it('as its own process, stays alive through the wait (the service is another process) and exports the asset', async () => {
+    // Regression: with only the engine's unref'd poll timers left, Node exited with code 13 right after "pending".
+    const outDir = path.join(dataDir, 'spawned-out');
+    const bin = path.join(__dirname, '..', 'bin', 'asset-studio.mjs');
+    const child = spawn(process.execPath, [bin, 'generate', 'text-to-image', '--prompt', 'a brass key', '--wait', '--out', outDir], {
+      env: {
+        ...process.env,
+        ASSET_STUDIO_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'cli-spawned-')),
+        ASSET_STUDIO_BASE_URL: sandbox.baseUrl,
+        ASSET_STUDIO_STORAGE_URL: sandbox.storageUrl,
+        ASSET_STUDIO_CLIENT_ID: sandbox.keys[0]!.clientId,
+        ASSET_STUDIO_CLIENT_SECRET: sandbox.keys[0]!.clientSecret,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code, err).toBe(0);
+    expect(err).toMatch(/^pending .*\n^success /m);
+    const exported = fs.readdirSync(outDir);
+    expect(exported.filter((n) => n.endsWith('.png'))).toHaveLength(1);
+  }, 60_000);
 });

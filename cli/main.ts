@@ -107,6 +107,9 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
   }
 
   const detachSignals = options.handleSignals ? forwardSignals(controller, io.stderr) : () => {};
+  // The job engine's timers are unref'd (they must never keep the app or a test alive), so a
+  // command that waits on them needs this to stop Node from exiting mid-wait with code 13.
+  const keepAlive = setInterval(() => {}, 60_000);
   try {
     return await command.run(args, io);
   } catch (err) {
@@ -117,6 +120,7 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
     io.stderr.write(`${command.name} failed: ${err instanceof Error ? err.message : String(err)}\n`);
     return EXIT.failure;
   } finally {
+    clearInterval(keepAlive);
     detachSignals();
   }
 }

@@ -74,8 +74,11 @@ describe('engine killed with SIGKILL', () => {
     const { child, exited } = runChild({ ...env, KILL_SUBMIT: '0' }, (line) => {
       if (line === 'ALL-SETTLED') settled = true;
     });
+    let exitedEarly = false;
+    void exited.then(() => (exitedEarly = true));
     const end = Date.now() + 30_000;
-    while (!settled && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+    while (!settled && !exitedEarly && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+    expect(exitedEarly, 'the resuming engine exited before its jobs settled').toBe(false);
     child.kill('SIGKILL');
     await exited;
     const ledger = new Ledger({ dir: path.join(dataDir, 'ledger') });

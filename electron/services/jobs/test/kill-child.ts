@@ -39,4 +39,6 @@ async function main(): Promise<void> {
   if (engine.list({ includeHidden: true }).every(settled)) process.stdout.write('ALL-SETTLED\n');
 }
 
+// The engine's timers are unref'd; this keeps the child running until the test kills it.
+setInterval(() => {}, 60_000);
 void main();
