@@ -86,7 +86,7 @@ function RowLine({ batch, row, editable }: { batch: Batch; row: BatchRow; editab
                 Edit
               </Button>
             ) : null}
-            <label className="toggle">
+            <label className="batch-skip">
               <input
                 type="checkbox"
                 checked={row.skip}
