@@ -26,6 +26,27 @@ export const submitArgsSchema = z
   .strict();
 export type SubmitArgs = z.infer<typeof submitArgsSchema>;
 
+/** Largest model thumbnail the renderer may send, in PNG bytes (a 256 px render is far smaller). */
+export const MAX_THUMBNAIL_BYTES = 2 * 1024 * 1024;
+
+/**
+ * A thumbnail the renderer drew for a model. The PNG travels as base64: both
+ * transports carry JSON-able values (the browser shell posts JSON), and a
+ * 256 px PNG is a few tens of kilobytes. Main checks that it is a PNG of at
+ * most 1024 px before storing it.
+ */
+export const saveThumbnailArgsSchema = z
+  .object({
+    localId,
+    pngBase64: z
+      .string()
+      .min(1)
+      .max(Math.ceil(MAX_THUMBNAIL_BYTES / 3) * 4, 'the thumbnail is too large')
+      .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'the thumbnail is not base64'),
+  })
+  .strict();
+export type SaveThumbnailArgs = z.infer<typeof saveThumbnailArgsSchema>;
+
 export interface JobsSnapshot {
   jobs: JobRecord[];
   /** Per key: jobs active upstream now, and queued locally. */
@@ -54,6 +75,8 @@ export const jobsRequests = {
   /** Hide from history (local only); `restore` undoes it. */
   'jobs:remove': request<null>()(z.object({ localIds: z.array(localId).min(1).max(10_000) }).strict()),
   'jobs:restore': request<null>()(z.object({ localIds: z.array(localId).min(1).max(10_000) }).strict()),
+  /** Store the thumbnail the renderer rendered for a finished model (once per job). */
+  'jobs:saveThumbnail': request<null>()(saveThumbnailArgsSchema),
 };
 
 export const jobsEvents = {

@@ -3,7 +3,7 @@
  * handlers of every `jobs:*` channel. `jobs:changed` is emitted by the
  * composition root from `engine.onChange` (it coalesces bursts).
  */
-import { ok } from '../../../shared/ipc';
+import { fail, ok, type Result } from '../../../shared/ipc';
 import type { EnvironmentRegistry, EventSink, PartialHandlers, Platform } from '../contracts';
 import { StagingArea } from '../files/staging';
 import { Engine, type EngineTiming } from './engine';
@@ -18,6 +18,26 @@ export interface JobsDeps {
   platform: Platform;
   timing?: Partial<EngineTiming>;
   onInternalError?: (message: string, err: unknown) => void;
+}
+
+const PNG_SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
+
+/**
+ * Decodes a renderer-drawn thumbnail and hands it to the engine, which checks
+ * it with sharp (PNG, at most 1024 px) and stores it beside the asset. Bytes
+ * without the PNG signature are refused here, before any decoder sees them.
+ */
+export async function saveThumbnail(engine: Pick<Engine, 'get' | 'saveThumbnail'>, localId: string, pngBase64: string): Promise<Result<null>> {
+  const asset = engine.get(localId)?.asset;
+  if (asset?.state === 'ready' && asset.format !== 'glb') {
+    // Images and skyboxes get theirs downscaled from the file when it arrives.
+    return fail('invalid-request', 'Only a model takes a thumbnail drawn by the app.');
+  }
+  const png = new Uint8Array(Buffer.from(pngBase64, 'base64'));
+  if (png.byteLength < PNG_SIGNATURE.length || !PNG_SIGNATURE.every((b, i) => png[i] === b)) {
+    return fail('invalid-request', 'The thumbnail is not a PNG image.');
+  }
+  return engine.saveThumbnail(localId, png);
 }
 
 export function createJobHandlers(engine: Engine): PartialHandlers {
@@ -35,6 +55,7 @@ export function createJobHandlers(engine: Engine): PartialHandlers {
     'jobs:cancel': async ({ localId }) => engine.cancel(localId),
     'jobs:remove': async ({ localIds }) => engine.remove(localIds),
     'jobs:restore': async ({ localIds }) => engine.restore(localIds),
+    'jobs:saveThumbnail': async ({ localId, pngBase64 }) => saveThumbnail(engine, localId, pngBase64),
   };
 }
 
