@@ -15,6 +15,7 @@ import { createEventHub, type EventHub } from './event-hub';
 import { setupExport } from './export';
 import { setupFiles } from './files';
 import { setupJobs } from './jobs';
+import { setupPreview } from './preview';
 import type { JobEngine } from './jobs/engine-api';
 import { createLogger, registerSecret, type Logger } from './log';
 import { setupSettings } from './settings';
@@ -111,6 +112,11 @@ export async function createServices(options: ServicesOptions): Promise<Services
     disposables.push({ name: 'jobs', dispose: jobs.dispose });
     addHandlers('jobs', jobs.handlers);
     const engine = jobs.engine;
+
+    // Preview copies (KTX2 textures transcoded in main) of job assets and staged files.
+    const preview = setupPreview({ assetPath: (localId) => engine?.assetPath(localId), stagedPath: (id) => files.staging.filePath(id) });
+    disposables.push({ name: 'preview', dispose: preview.dispose });
+    addHandlers('preview', preview.handlers);
 
     const exporter = setupExport({ dataDir, engine, events, platform });
     disposables.push({ name: 'export', dispose: exporter.dispose });

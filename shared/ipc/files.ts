@@ -3,6 +3,7 @@
  * generation request: it stages a file (by path in Electron, by bytes in the
  * browser shell or for a drawn sketch), the main process checks its size and
  * type by content and keeps a copy, and requests refer to the staged id.
+ * Also: preview copies of models whose KTX2 textures the page cannot decode.
  */
 import { z } from 'zod';
 import { request } from './define';
@@ -27,6 +28,32 @@ export type StagedFileRef = z.infer<typeof stagedFileRefSchema>;
 
 export const MAX_STAGE_BYTES_OVER_IPC = 32 * 1024 * 1024;
 
+/** One KTX2 texture of a preview copy: its size in the file and what the preview shows. */
+export interface PreviewTexture {
+  name: string;
+  width: number;
+  height: number;
+  previewWidth: number;
+  previewHeight: number;
+  previewMimeType: string;
+}
+
+/**
+ * A GLB the page can preview under its CSP: KTX2 (Basis) textures transcoded
+ * to PNG by the main process (the Basis transcoder needs 'unsafe-eval').
+ */
+export interface PreviewCopy {
+  /** The preview GLB, base64: the browser shell's request transport is JSON. */
+  glbBase64: string;
+  byteLength: number;
+  textures: PreviewTexture[];
+  /** Sentences for the viewport's note. */
+  notes: string[];
+}
+
+/** Largest model the main process makes a preview copy of (the copy travels back as base64). */
+export const MAX_PREVIEW_SOURCE_BYTES = 256 * 1024 * 1024;
+
 export const filesRequests = {
   /** Electron and the CLI: stage a file the user picked or dropped, by its path. */
   'files:stagePath': request<StagedFile>()(z.object({ path: z.string().min(1).max(4096) }).strict()),
@@ -42,6 +69,10 @@ export const filesRequests = {
       .strict(),
   ),
   'files:get': request<StagedFile>()(z.object({ id: z.string().min(1).max(64) }).strict()),
+  /** A preview copy of a job's model (by local id) or of a staged file, for models with KTX2 textures. */
+  'files:previewCopy': request<PreviewCopy>()(
+    z.union([z.object({ localId: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/) }).strict(), stagedFileRefSchema]),
+  ),
 };
 
 export const filesEvents = {};
