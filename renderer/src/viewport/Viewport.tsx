@@ -12,6 +12,7 @@ import { CanvasContent } from './CanvasContent';
 import { ImageView } from './ImageView';
 import type { AnimationControl, ModelInfo } from './ModelScene';
 import { AnimationBar, ModelTools, PartsList, SkyboxTools, StatsOverlay } from './overlays';
+import { useModelThumbnails } from './thumbnails/use-model-thumbnails';
 import './viewport.css';
 
 /** Catches a render-time failure of one asset; keyed on the asset so the next one starts clean. */
@@ -38,6 +39,8 @@ function exposeRendererInfo({ gl }: { gl: { info: { memory: { geometries: number
 const IDLE_ANIMATION: AnimationControl = { clip: 0, playing: false, seek: null };
 
 export function Viewport() {
+  // Finished models get their history thumbnail drawn off-screen, once each.
+  useModelThumbnails();
   const target = useStore((s) => s.viewportTarget);
   const state = useStore((s) => s.viewportState);
   const error = useStore((s) => s.viewportError);

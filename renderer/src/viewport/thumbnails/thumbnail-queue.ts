@@ -1,0 +1,93 @@
+/**
+ * Which finished models get a thumbnail drawn, and the promise that each is
+ * drawn at most once per session: a job is asked for once, whatever happens
+ * (saved, refused, failed to load), and drawings run one at a time so a burst
+ * of finished jobs never loads several models together.
+ *
+ * Models already finished when the history first loads are drawn only when
+ * the user opens them: drawing hundreds of old models at start-up would cost
+ * far more than the list itself.
+ */
+import { ENDPOINTS } from '../../../../shared/api';
+import type { JobRecord } from '../../../../shared/domain/job';
+
+export type DrawThumbnail = (localId: string) => Promise<void>;
+
+/** True for a finished model (or split parts) whose GLB is in the cache and has no thumbnail yet. */
+export function needsThumbnail(job: Pick<JobRecord, 'kind' | 'state' | 'asset'>): boolean {
+  const produces = ENDPOINTS[job.kind]?.produces;
+  return (
+    (produces === 'model' || produces === 'parts') &&
+    job.state === 'success' &&
+    job.asset?.state === 'ready' &&
+    job.asset.format === 'glb' &&
+    job.asset.hasThumbnail !== true
+  );
+}
+
+export class ThumbnailQueue {
+  /** Every job ever asked for, drawn or not: never twice. */
+  private readonly asked = new Set<string>();
+  /** Ready without a thumbnail when first seen: drawn only when opened. */
+  private readonly deferred = new Set<string>();
+  private readonly waiting: string[] = [];
+  private running = false;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(
+    private readonly draw: DrawThumbnail,
+    private readonly onError: (localId: string, error: unknown) => void = () => {},
+  ) {}
+
+  /** The history's first load: old models wait until they are opened. */
+  noteInitial(jobs: Iterable<JobRecord>): void {
+    for (const job of jobs) if (needsThumbnail(job)) this.deferred.add(job.localId);
+  }
+
+  /** Records that changed: a model whose asset has just arrived is drawn now. */
+  noteChanged(jobs: Iterable<JobRecord>): void {
+    for (const job of jobs) {
+      if (needsThumbnail(job) && !this.deferred.has(job.localId)) this.enqueue(job.localId);
+    }
+  }
+
+  /** The user opened this job in the viewport: draw it if it still has no thumbnail. */
+  noteOpened(job: JobRecord | undefined): void {
+    if (job && needsThumbnail(job)) this.enqueue(job.localId);
+  }
+
+  /** Whether this job has been asked for (drawn, drawing, or waiting). */
+  has(localId: string): boolean {
+    return this.asked.has(localId);
+  }
+
+  /** Resolves when nothing is waiting or drawing (tests, and the benchmark's quiet point). */
+  idle(): Promise<void> {
+    if (!this.running && this.waiting.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private enqueue(localId: string): void {
+    if (this.asked.has(localId)) return;
+    this.asked.add(localId);
+    this.waiting.push(localId);
+    void this.pump();
+  }
+
+  private async pump(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      for (let next = this.waiting.shift(); next !== undefined; next = this.waiting.shift()) {
+        try {
+          await this.draw(next);
+        } catch (error) {
+          this.onError(next, error);
+        }
+      }
+    } finally {
+      this.running = false;
+      for (const resolve of this.idleWaiters.splice(0)) resolve();
+    }
+  }
+}

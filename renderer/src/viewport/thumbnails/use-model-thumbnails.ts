@@ -1,0 +1,58 @@
+/**
+ * Keeps model thumbnails coming: watches the jobs cache for models whose
+ * asset has just arrived and the viewport for opened models still without
+ * one, draws each once off-screen and sends it to the host (`jobs:saveThumbnail`),
+ * whose push then shows it in the history.
+ */
+import { useEffect } from 'react';
+import { bridge } from '../../bridge';
+import { useStore } from '../../state/store';
+import { renderModelThumbnail, toBase64 } from './render-thumbnail';
+import { ThumbnailQueue } from './thumbnail-queue';
+
+async function drawAndSave(localId: string): Promise<void> {
+  const host = bridge();
+  const blob = await renderModelThumbnail(host.assetUrl(localId, 'asset'), host.assetRequestHeaders());
+  const png = new Uint8Array(await blob.arrayBuffer());
+  const saved = await host.api.jobs.saveThumbnail({ localId, pngBase64: toBase64(png) });
+  if (!saved.ok) throw new Error(saved.problem.message);
+}
+
+/** One queue for the page: the once-only promise holds across remounts. */
+let shared: ThumbnailQueue | undefined;
+export function thumbnailQueue(): ThumbnailQueue {
+  shared ??= new ThumbnailQueue(drawAndSave, (localId, error) => console.warn(`No thumbnail for ${localId}:`, error instanceof Error ? error.message : error));
+  return shared;
+}
+
+export function useModelThumbnails(queue: ThumbnailQueue = thumbnailQueue()): void {
+  useEffect(() => {
+    let initialDone = false;
+    let previous = useStore.getState().jobsById;
+    const take = (state: ReturnType<typeof useStore.getState>) => {
+      if (!state.jobsLoaded) return;
+      if (!initialDone) {
+        initialDone = true;
+        previous = state.jobsById;
+        queue.noteInitial(Object.values(state.jobsById));
+        return;
+      }
+      if (state.jobsById === previous) return;
+      const before = previous;
+      previous = state.jobsById;
+      const changed = [];
+      for (const [id, job] of Object.entries(state.jobsById)) if (before[id] !== job) changed.push(job);
+      queue.noteChanged(changed);
+    };
+    take(useStore.getState());
+    const offJobs = useStore.subscribe(take);
+    const offOpen = useStore.subscribe((state, prev) => {
+      const id = state.viewportTarget?.localId;
+      if (id && state.viewportTarget !== prev.viewportTarget) queue.noteOpened(state.jobsById[id]);
+    });
+    return () => {
+      offJobs();
+      offOpen();
+    };
+  }, [queue]);
+}
