@@ -2,8 +2,11 @@
  * Makes a GLB previewable under the app's CSP. The Basis (KTX2) transcoder's
  * JavaScript evaluates strings, which the page's policy forbids (checked in
  * Chromium: "Evaluating a string as JavaScript violates ... 'unsafe-eval'"),
- * so KTX2 textures are dropped from the preview and the viewport says so.
- * Draco and meshopt decode fine in the page (WebAssembly only).
+ * so a model with KTX2 textures is previewed from a copy the main process
+ * makes (`files:previewCopy`: textures transcoded to PNG). When that copy
+ * cannot be had, the KTX2 textures are dropped from the preview and the
+ * viewport says so, with the reason. Draco and meshopt decode fine in the
+ * page (WebAssembly only).
  */
 
 const GLB_MAGIC = 0x46546c67;
@@ -18,7 +21,7 @@ interface GltfJson {
 
 export interface CompatResult {
   bytes: ArrayBuffer;
-  /** What the preview leaves out, in words; empty when nothing. */
+  /** What the preview leaves out or changes, in words; empty when nothing. */
   omissions: string[];
 }
 
@@ -37,18 +40,41 @@ function dropTextureRefs(node: unknown, drop: Set<number>): void {
   }
 }
 
-export function makePreviewCompatible(bytes: ArrayBuffer): CompatResult {
+function readJson(bytes: ArrayBuffer): { json: GltfJson; jsonLength: number } | undefined {
   const view = new DataView(bytes);
-  if (bytes.byteLength < 20 || view.getUint32(0, true) !== GLB_MAGIC || view.getUint32(16, true) !== CHUNK_JSON) {
-    return { bytes, omissions: [] };
-  }
+  if (bytes.byteLength < 20 || view.getUint32(0, true) !== GLB_MAGIC || view.getUint32(16, true) !== CHUNK_JSON) return undefined;
   const jsonLength = view.getUint32(12, true);
-  let json: GltfJson;
+  if (20 + jsonLength > bytes.byteLength) return undefined;
   try {
-    json = JSON.parse(new TextDecoder().decode(new Uint8Array(bytes, 20, jsonLength))) as GltfJson;
+    return { json: JSON.parse(new TextDecoder().decode(new Uint8Array(bytes, 20, jsonLength))) as GltfJson, jsonLength };
   } catch {
-    return { bytes, omissions: [] };
+    return undefined;
   }
+}
+
+/** The GLB uses KHR_texture_basisu, so the page needs the main process's preview copy. */
+export function usesBasisTextures(bytes: ArrayBuffer): boolean {
+  return readJson(bytes)?.json.extensionsUsed?.includes('KHR_texture_basisu') ?? false;
+}
+
+/** Bytes from base64 (how `files:previewCopy` carries the copy over either transport). */
+export function bytesFromBase64(text: string): ArrayBuffer {
+  const native = (Uint8Array as unknown as { fromBase64?: (s: string) => Uint8Array }).fromBase64;
+  if (native) return native(text).buffer as ArrayBuffer;
+  const raw = atob(text);
+  const out = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
+  return out.buffer;
+}
+
+/**
+ * The fallback: drops the KTX2 textures the page cannot decode. `reason`
+ * says why the transcoded copy was not used; it ends up in the viewport's note.
+ */
+export function makePreviewCompatible(bytes: ArrayBuffer, reason?: string): CompatResult {
+  const parsed = readJson(bytes);
+  if (!parsed) return { bytes, omissions: [] };
+  const { json, jsonLength } = parsed;
   if (!json.extensionsUsed?.includes('KHR_texture_basisu')) return { bytes, omissions: [] };
   const drop = new Set<number>();
   json.textures?.forEach((t, i) => {
@@ -72,5 +98,6 @@ export function makePreviewCompatible(bytes: ArrayBuffer): CompatResult {
   out.set(encoded, 20);
   out.fill(0x20, 20 + encoded.length, 20 + padded);
   out.set(rest, 20 + padded);
-  return { bytes: out.buffer, omissions: [`${drop.size} KTX2 (Basis) texture${drop.size === 1 ? '' : 's'} not shown in the preview`] };
+  const dropped = `${drop.size} KTX2 (Basis) texture${drop.size === 1 ? '' : 's'} not shown in the preview`;
+  return { bytes: out.buffer, omissions: [reason ? `${dropped} (${reason.replace(/\.$/, '')})` : dropped] };
 }

@@ -3,8 +3,9 @@
  * files (never a CDN): meshopt runs in the page and Draco in a blob: worker
  * (both need only 'wasm-unsafe-eval'); the Draco files are served from
  * `decoders/` beside the page (copied from three at build time, see
- * renderer/vite.config.ts). KTX2 textures are handled by
- * glb-compat.ts: the Basis transcoder needs 'unsafe-eval'.
+ * renderer/vite.config.ts). KTX2 textures never reach these loaders: the
+ * Basis transcoder needs 'unsafe-eval', so the main process transcodes them
+ * into a preview copy (see glb-compat.ts and use-asset-loader.ts).
  */
 import type { WebGLRenderer } from 'three';
 import { GLTFLoader, type GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';

@@ -7,11 +7,12 @@ import { useThree } from '@react-three/fiber';
 import { useEffect, useState } from 'react';
 import { DataTexture, EquirectangularReflectionMapping, HalfFloatType, LinearFilter, SRGBColorSpace, type Texture, TextureLoader } from 'three';
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import type { PreviewTexture } from '../../../shared/ipc';
 import { bridge } from '../bridge';
 import type { ViewportTarget } from '../state/slices/viewport';
 import { useStore } from '../state/store';
 import { disposeObject, disposeTexture } from './dispose';
-import { makePreviewCompatible } from './glb-compat';
+import { bytesFromBase64, makePreviewCompatible, usesBasisTextures, type CompatResult } from './glb-compat';
 import { fetchAsset, loadersFor, parseGlb } from './loaders';
 
 function loaderHeaders(target: ViewportTarget): Record<string, string> {
@@ -30,9 +31,45 @@ function reason(error: unknown): string {
 export interface LoadedModel {
   key: string;
   gltf: GLTF;
+  /** The file's own size (not the preview copy's). */
   fileBytes: number;
-  /** What the preview leaves out (KTX2 textures), in words. */
+  /** What the preview leaves out or changes (KTX2 textures), in words. */
   omissions: string[];
+  /** The file's KTX2 textures as they are in the file, when the preview shows transcoded copies of them. */
+  fileTextures?: PreviewTexture[];
+}
+
+export interface Previewable extends CompatResult {
+  fileTextures?: PreviewTexture[];
+}
+
+/**
+ * The bytes the page can parse. A model with KTX2 (Basis) textures is
+ * previewed from the main process's copy (textures transcoded to PNG): a
+ * job's asset by its local id, a dropped file after staging it. If that copy
+ * cannot be had, the KTX2 textures are dropped and the note says why.
+ */
+export async function previewable(target: ViewportTarget, bytes: ArrayBuffer, signal: AbortSignal): Promise<Previewable> {
+  if (!usesBasisTextures(bytes)) return { bytes, omissions: [] };
+  let reason: string;
+  try {
+    const { api, stageFile } = bridge();
+    let copy;
+    if (target.localId) {
+      copy = await api.files.previewCopy({ localId: target.localId });
+    } else {
+      const staged = await stageFile(new Blob([bytes]), target.name);
+      copy = staged.ok ? await api.files.previewCopy({ stagedFileId: staged.value.id }) : staged;
+    }
+    if (copy.ok && typeof copy.value?.glbBase64 === 'string') {
+      return { bytes: bytesFromBase64(copy.value.glbBase64), omissions: copy.value.notes, fileTextures: copy.value.textures };
+    }
+    reason = copy.ok ? 'the app returned no preview copy' : copy.problem.message;
+  } catch (error) {
+    reason = `the preview copy could not be made: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  if (signal.aborted) return { bytes, omissions: [] };
+  return makePreviewCompatible(bytes, reason);
 }
 
 export function useModel(target: ViewportTarget | null): LoadedModel | null {
@@ -45,13 +82,20 @@ export function useModel(target: ViewportTarget | null): LoadedModel | null {
     let result: LoadedModel | null = null;
     (async () => {
       const bytes = await fetchAsset(target.url, loaderHeaders(target), abort.signal);
-      const compat = makePreviewCompatible(bytes);
-      const gltf = await parseGlb(loadersFor(gl).gltf, compat.bytes);
+      const preview = await previewable(target, bytes, abort.signal);
+      if (abort.signal.aborted) return;
+      const gltf = await parseGlb(loadersFor(gl).gltf, preview.bytes);
       if (abort.signal.aborted) {
         disposeObject(gltf.scene);
         return;
       }
-      result = { key: target.key, gltf, fileBytes: bytes.byteLength, omissions: compat.omissions };
+      result = {
+        key: target.key,
+        gltf,
+        fileBytes: bytes.byteLength,
+        omissions: preview.omissions,
+        ...(preview.fileTextures ? { fileTextures: preview.fileTextures } : {}),
+      };
       setLoaded(result);
     })().catch((error: unknown) => {
       if (!abort.signal.aborted) setStatus(target.key, 'error', reason(error));
