@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { durationEstimates, progressOf, selectHistory, statusGroup, statusLabel } from './history-model';
+import type { JobRecord } from '../../../../shared/domain/job';
 import { chainActions } from './job-actions';
 import { record } from './test-host';
 
@@ -69,14 +70,23 @@ describe('progress', () => {
 });
 
 describe('chaining actions', () => {
-  it('offers follow-ups by what the job produced, only once it has an upstream id and succeeded', () => {
-    expect(chainActions(record({ localId: 'm', jobId: 'up-m' })).map((a) => a.kind)).toEqual(['retexture', 'split-to-parts']);
-    expect(chainActions(record({ localId: 'i', jobId: 'up-i', kind: 'text-to-image' })).map((a) => a.kind)).toEqual([
-      'image-edit',
-      'image-to-3d',
-      'skybox-from-image',
-    ]);
-    expect(chainActions(record({ localId: 's', jobId: 'up-s', kind: 'text-to-worldbox' })).map((a) => a.kind)).toEqual(['skybox-edit']);
-    expect(chainActions(record({ localId: 'x', jobId: 'up-x', state: 'running' }))).toEqual([]);
+  const kinds = (partial: Partial<JobRecord>) => chainActions(record({ localId: 'j', jobId: 'up-j', ...partial })).map((a) => a.label);
+
+  it('offers each follow-up only for the source kinds its request accepts in the catalogue', () => {
+    expect(kinds({ kind: 'text-to-3d' })).toEqual(['Retexture', 'Split into parts']);
+    expect(kinds({ kind: 'retexture' })).toEqual(['Retexture', 'Split into parts']);
+    // Generated images can be edited, but the spec's imageJobId must be an image upload.
+    expect(kinds({ kind: 'text-to-image' })).toEqual(['Edit image']);
+    expect(kinds({ kind: 'image-edit' })).toEqual(['Edit image']);
+    expect(kinds({ kind: 'image-upload' })).toEqual(['Edit image', 'Image to 3D from this image', 'Skybox from this image']);
+    expect(kinds({ kind: 'text-to-worldbox' })).toEqual(['Edit skybox']);
+    // A split result is not a model source for retexture or another split.
+    expect(kinds({ kind: 'split-to-parts' })).toEqual([]);
+  });
+
+  it('offers nothing before the job succeeded with an upstream id', () => {
+    expect(kinds({ kind: 'image-upload', state: 'running' })).toEqual([]);
+    expect(kinds({ kind: 'text-to-3d', state: 'error' })).toEqual([]);
+    expect(kinds({ kind: 'text-to-3d', jobId: undefined })).toEqual([]);
   });
 });

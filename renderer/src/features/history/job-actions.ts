@@ -1,8 +1,8 @@
 /**
- * What a history item offers: chaining actions by what the job produced, and
- * the state-specific fixes (resend/dismiss, retry download, error message).
+ * What a history item offers: chaining actions whose target request accepts
+ * this job as its source, and whether the job can be opened in the viewport.
  */
-import type { GenerationKind } from '../../../../shared/api';
+import { ENDPOINTS, type FieldSpec, type GenerationKind, type JobRefField } from '../../../../shared/api';
 import type { JobRecord } from '../../../../shared/domain/job';
 import { producesOf } from './history-model';
 
@@ -13,26 +13,37 @@ export interface ChainAction {
   as: 'sourceJobId' | 'imageJobId';
 }
 
+/** Every follow-up the history knows, in menu order; each is offered only where the catalogue accepts the job. */
+export const CHAIN_ACTIONS: readonly ChainAction[] = [
+  { label: 'Retexture', kind: 'retexture', as: 'sourceJobId' },
+  { label: 'Split into parts', kind: 'split-to-parts', as: 'sourceJobId' },
+  { label: 'Edit image', kind: 'image-edit', as: 'sourceJobId' },
+  { label: 'Image to 3D from this image', kind: 'image-to-3d', as: 'imageJobId' },
+  { label: 'Skybox from this image', kind: 'skybox-from-image', as: 'imageJobId' },
+  { label: 'Edit skybox', kind: 'skybox-edit', as: 'sourceJobId' },
+];
+
+/**
+ * The job-ref field of `kind` that `startFrom` fills for `as`: the required
+ * source field, or the uploaded-image field (the same choice the generate
+ * slice makes).
+ */
+export function chainField(kind: GenerationKind, as: ChainAction['as']): JobRefField | undefined {
+  const refs = Object.values(ENDPOINTS[kind].fields as Record<string, FieldSpec>).filter((f): f is JobRefField => f.type === 'job-ref');
+  if (as === 'sourceJobId') return refs.find((f) => f.required);
+  return refs.find((f) => f.sourceKinds.length === 1 && f.sourceKinds[0] === 'image-upload');
+}
+
+/** True when `action`'s request takes `job` as its source, by the catalogue's `sourceKinds`. */
+export function acceptsSource(action: ChainAction, job: Pick<JobRecord, 'kind'>): boolean {
+  if (ENDPOINTS[action.kind].availability !== 'available') return false;
+  return chainField(action.kind, action.as)?.sourceKinds.includes(job.kind) ?? false;
+}
+
 /** Follow-up requests that take this job's result as their source. */
 export function chainActions(job: JobRecord): ChainAction[] {
   if (job.state !== 'success' || !job.jobId) return [];
-  switch (producesOf(job.kind)) {
-    case 'model':
-      return [
-        { label: 'Retexture', kind: 'retexture', as: 'sourceJobId' },
-        { label: 'Split into parts', kind: 'split-to-parts', as: 'sourceJobId' },
-      ];
-    case 'image':
-      return [
-        { label: 'Edit image', kind: 'image-edit', as: 'sourceJobId' },
-        { label: 'Image to 3D from this image', kind: 'image-to-3d', as: 'imageJobId' },
-        { label: 'Skybox from this image', kind: 'skybox-from-image', as: 'imageJobId' },
-      ];
-    case 'skybox':
-      return [{ label: 'Edit skybox', kind: 'skybox-edit', as: 'sourceJobId' }];
-    default:
-      return [];
-  }
+  return CHAIN_ACTIONS.filter((action) => acceptsSource(action, job));
 }
 
 /** True when the job's asset is in the cache and the viewport can show it. */
