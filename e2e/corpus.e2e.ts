@@ -3,16 +3,23 @@
  * viewport (under the app's CSP, in Chromium with software WebGL) and must
  * reach `ready` with painted pixels; animated files list their clips; the
  * stats overlay matches @gltf-transform's count of the same file.
+ *
+ * The harness page has no main process, so a KTX2 model there falls back to
+ * dropping its textures; the last test drops jet-fighter.glb (KTX2/Basis) on
+ * the real app (browser shell) and checks that its textures are transcoded by
+ * the main process and shown.
  */
 import { NodeIO, type Document } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { MeshoptDecoder } from 'meshoptimizer';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { PageGlobals } from '../bench/harness/page-globals';
 import { buildHarness, CHROMIUM_ARGS, CHROMIUM_PATH, REPO_ROOT, startHarnessServer, type HarnessServer } from '../bench/harness/server';
+import { dropOnWindow } from './generate-support';
+import { startHost } from './host';
 
 const CORPUS = path.resolve(REPO_ROOT, process.env.ASSET_STUDIO_CORPUS ?? '../shared/corpus');
 const hasCorpus = existsSync(path.join(CORPUS, 'gltf'));
@@ -133,4 +140,33 @@ test('a corrupt GLB shows the error card and the next file still opens', async (
   const good = await open('alien.glb', '/corpus/gltf/alien.glb');
   expect(good.state).toBe('ready');
   await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('jet-fighter.glb dropped on the app shows its KTX2 textures, transcoded by the main process', async () => {
+  test.skip(!glbs.includes('jet-fighter.glb'), 'jet-fighter.glb (the KTX2/Basis file) is not in the corpus');
+  const host = await startHost();
+  const app = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+  const errors: string[] = [];
+  app.on('pageerror', (err) => errors.push(err.message));
+  app.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  try {
+    await app.goto(host.url);
+    await expect(app.getByRole('region', { name: 'Viewport panel' })).toBeVisible({ timeout: 60_000 });
+    await dropOnWindow(app, [{ name: 'jet-fighter.glb', mime: 'model/gltf-binary', bytes: readFileSync(path.join(CORPUS, 'gltf', 'jet-fighter.glb')) }]);
+    const viewport = app.locator('.viewport');
+    await expect(viewport).toHaveAttribute('data-state', /ready|error/, { timeout: 120_000 });
+    await expect(viewport).toHaveAttribute('data-state', 'ready');
+    expect(Number(await viewport.getAttribute('data-painted'))).toBeGreaterThan(50);
+    await expect(app.locator('.viewport-omissions')).toContainText('Preview uses 3 KTX2 (Basis) textures transcoded to PNG in the app at 2048×2048 (4096×4096 in the file)');
+    await expect(app.locator('.viewport-omissions')).not.toContainText('not shown');
+    // The textures are in the loaded scene: the stats overlay lists all three (the fallback would list none).
+    await expect(app.locator('[data-stat="textures"] .viewport-texture')).toHaveCount(3);
+    expect(await app.locator('[data-stat="triangles"]').textContent()).toBe('36,446');
+    expect(errors).toEqual([]);
+  } finally {
+    await app.close();
+    await host.stop();
+  }
 });
