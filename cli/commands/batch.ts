@@ -13,6 +13,7 @@ import { isGenerationKind } from '../../shared/api';
 import type { Batch, BatchRow, BatchSummary, Result } from '../../shared/ipc';
 import type { HandlerContext } from '../../electron/services/contracts';
 import { failureReason, progressLine, validRows } from '../../electron/services/batch/progress-text';
+import { pickEnvironment } from '../../electron/services/jobs/cli-support';
 import type { Services } from '../../electron/services';
 import { openServices } from '../services';
 import { EXIT, UsageError, parseOptions, type CliCommand, type CliIo } from '../command';
@@ -25,7 +26,7 @@ const usage = [
   '',
   'Options:',
   '  --out DIR      Output folder (created when missing).',
-  '  --env NAME     Environment by name or id (default: the active one).',
+  '  --env NAME     Environment by name or id (default: the ASSET_STUDIO_* one, else the active one).',
   '  --keys all     Spread rows across every key of the environment (5 active jobs per key).',
   '  --kind KIND    Kind for every row when the list has no "kind" column (e.g. text-to-3d).',
   '  --json         JSON lines on stdout: one per event, then a summary.',
@@ -71,7 +72,7 @@ export const command: CliCommand = {
     }
 
     const out = new Output(io, values.json ?? false);
-    const services = await openServices(io);
+    const services = await openServices(io, { sandbox: io.env.ASSET_STUDIO_BASE_URL ? 'none' : 'embedded' });
     try {
       return await runBatch(services, io, out, { listPath, text, outDir, env: values.env, spread: values.keys === 'all', kind: values.kind });
     } finally {
@@ -95,7 +96,7 @@ async function runBatch(services: Services, io: CliIo, out: Output, opts: RunOpt
     out.fail('Batches are not available: the job engine is not running.');
     return EXIT.failure;
   }
-  const target = resolveEnvironment(services, opts.env);
+  const target = resolveEnvironment(services, io.env, opts.env);
   if (!target.ok) {
     out.fail(target.problem.message);
     return EXIT.failure;
@@ -209,20 +210,12 @@ function follow(services: Services, io: CliIo, out: Output, initial: Batch): Pro
   });
 }
 
-function resolveEnvironment(services: Services, wanted: string | undefined): Result<{ environmentId: string; keyId: string; name: string }> {
-  const fail = (message: string) => ({ ok: false as const, problem: { reason: 'environment', message } });
-  if (!wanted) {
-    const active = services.registry.active();
-    if (!active) return fail('No environment is set up: add one in Settings or set ASSET_STUDIO_BASE_URL and the key variables.');
-    return { ok: true, value: { environmentId: active.environment.id, keyId: active.key.id, name: active.environment.name } };
-  }
-  const all = services.registry.list();
-  const env = all.find((e) => e.name === wanted) ?? all.find((e) => e.id === wanted) ?? all.find((e) => e.name.toLowerCase() === wanted.toLowerCase());
-  if (!env) return fail(`No environment named "${wanted}". Known: ${all.map((e) => `"${e.name}"`).join(', ') || 'none'}.`);
-  const active = services.registry.active();
-  const key = active?.environment.id === env.id ? active.key : env.keys.find((k) => k.hasSecret);
-  if (!key) return fail(`The environment "${env.name}" has no key with a secret.`);
-  return { ok: true, value: { environmentId: env.id, keyId: key.id, name: env.name } };
+/** The same choice as `generate` and `track`: --env, else the ASSET_STUDIO_* environment, else the active one. */
+function resolveEnvironment(services: Services, env: NodeJS.ProcessEnv, wanted: string | undefined): Result<{ environmentId: string; keyId: string; name: string }> {
+  const picked = pickEnvironment(services.registry, env, wanted);
+  if ('error' in picked) return { ok: false, problem: { reason: 'environment', message: picked.error } };
+  const name = services.registry.get(picked.environmentId)?.name ?? picked.environmentId;
+  return { ok: true, value: { ...picked, name } };
 }
 
 /** Where words go: a single updating line on a terminal, row lines otherwise, JSON lines with --json. */

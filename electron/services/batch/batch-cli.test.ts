@@ -29,6 +29,7 @@ const sandboxBuilt = await startSandbox({ port: 0 }).then(
 interface JsonLine {
   event: string;
   state?: string;
+  environment?: string;
   ok?: boolean;
   reason?: string;
   counts?: { done: number; failed: number; queued: number; running: number; total: number };
@@ -75,7 +76,7 @@ describe.skipIf(!engineBuilt || !sandboxBuilt)('batch command against the sandbo
     for (const d of dirs) fs.rmSync(d, { recursive: true, force: true, maxRetries: 3 });
   });
 
-  function setup(tag: string, rows: number) {
+  function setup(tag: string, rows: number, { envFlag = true } = {}) {
     const dataDir = temp('data');
     const listDir = temp('list');
     const out = path.join(temp('out'), 'assets');
@@ -91,7 +92,8 @@ describe.skipIf(!engineBuilt || !sandboxBuilt)('batch command against the sandbo
       ASSET_STUDIO_CLIENT_ID: key.clientId,
       ASSET_STUDIO_CLIENT_SECRET: key.clientSecret,
     };
-    const args = ['batch', list, '--out', out, '--env', 'From environment variables', '--json'];
+    // Without --env the ASSET_STUDIO_* variables choose the environment, as for `generate`.
+    const args = ['batch', list, '--out', out, ...(envFlag ? ['--env', 'From environment variables'] : []), '--json'];
     const sentPrompts = () => sandbox.jobs().map((j) => String(j.genParams.prompt ?? '')).filter((p) => p.startsWith(`${tag} crate `));
     return { env, args, out, prompts, sentPrompts };
   }
@@ -136,7 +138,7 @@ describe.skipIf(!engineBuilt || !sandboxBuilt)('batch command against the sandbo
   }, 120_000);
 
   it('a 402 mid-batch pauses it with every unsent row still queued; after a top-up the same command finishes it', async () => {
-    const { env, args, sentPrompts } = setup('credits', 12);
+    const { env, args, sentPrompts } = setup('credits', 12, { envFlag: false });
     const key = sandbox.keys[0]!;
     // text-to-3d costs 20 credits on the sandbox's rate card: enough for exactly 5 rows.
     sandbox.setBalance(key.clientId, 100);
@@ -147,6 +149,7 @@ describe.skipIf(!engineBuilt || !sandboxBuilt)('batch command against the sandbo
     expect(code, first.stderr()).toBe(1);
     expect(summary?.state).toBe('paused');
     expect(summary?.reason).toMatch(/credits/);
+    expect(first.lines.find((l) => l.event === 'start')?.environment).toBe('From environment variables');
     expect(summary?.counts).toMatchObject({ done: 5, failed: 0, running: 0, queued: 7 });
     expect(sentPrompts()).toHaveLength(5);
 
