@@ -13,10 +13,11 @@ import { NodeIO, type Document } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { MeshoptDecoder } from 'meshoptimizer';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { PageGlobals } from '../bench/harness/page-globals';
+import type { JobRecord } from '../shared/domain/job';
 import { buildHarness, CHROMIUM_ARGS, CHROMIUM_PATH, REPO_ROOT, startHarnessServer, type HarnessServer } from '../bench/harness/server';
 import { dropOnWindow } from './generate-support';
 import { startHost } from './host';
@@ -165,6 +166,37 @@ test('jet-fighter.glb dropped on the app shows its KTX2 textures, transcoded by 
     await expect(app.locator('[data-stat="textures"] .viewport-texture')).toHaveCount(3);
     expect(await app.locator('[data-stat="triangles"]').textContent()).toBe('36,446');
     expect(errors).toEqual([]);
+  } finally {
+    await app.close();
+    await host.stop();
+  }
+});
+
+test("a job's model with KTX2 textures opens from the history with the main process's transcoded copy", async () => {
+  test.skip(!glbs.includes('jet-fighter.glb'), 'jet-fighter.glb (the KTX2/Basis file) is not in the corpus');
+  const host = await startHost({ env: { ASSET_STUDIO_SANDBOX_JOB_SECONDS: '1' } });
+  const app = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+  try {
+    const submitted = await host.invoke<JobRecord>('jobs:submit', { kind: 'text-to-3d', fields: { prompt: 'a grey fighter jet' } });
+    if (!submitted.ok) throw new Error(submitted.problem.message);
+    const localId = submitted.value.localId;
+    await expect
+      .poll(async () => {
+        const got = await host.invoke<JobRecord>('jobs:get', { localId });
+        return got.ok ? got.value.asset?.state : got.problem.reason;
+      }, { timeout: 90_000 })
+      .toBe('ready');
+    // The cached asset becomes the KTX2 file (as if the service had returned it); the preview copy is made from it on demand.
+    copyFileSync(path.join(CORPUS, 'gltf', 'jet-fighter.glb'), path.join(host.dataDir, 'assets', localId, 'asset.glb'));
+    await app.goto(host.url);
+    await app.getByRole('button', { name: /^Open .* in the viewport$/ }).first().click({ timeout: 60_000 });
+    const viewport = app.locator('.viewport');
+    await expect(viewport).toHaveAttribute('data-job-id', /.+/);
+    await expect(viewport).toHaveAttribute('data-state', /ready|error/, { timeout: 120_000 });
+    await expect(viewport).toHaveAttribute('data-state', 'ready');
+    expect(Number(await viewport.getAttribute('data-painted'))).toBeGreaterThan(50);
+    await expect(app.locator('.viewport-omissions')).toContainText('Preview uses 3 KTX2 (Basis) textures transcoded to PNG in the app');
+    expect(existsSync(path.join(host.dataDir, 'assets', localId, 'preview.glb'))).toBe(true);
   } finally {
     await app.close();
     await host.stop();
