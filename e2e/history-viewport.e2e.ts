@@ -48,7 +48,7 @@ test('a text-to-3D job shows progress, then a thumbnail, and opens with pixels; 
   await expect(hv.viewport).toHaveAttribute('data-state', 'empty');
   const thumb = item.locator('img.history-thumb');
   await expect(thumb).toBeVisible({ timeout: 60_000 });
-  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 30_000 }).toBe(256);
+  await expect.poll(() => thumb.evaluate((img) => { const i = img as unknown as { complete: boolean; naturalWidth: number }; return i.complete ? i.naturalWidth : 0; }), { timeout: 30_000 }).toBe(256);
   const stored = path.join(studio.dataDir, 'assets', localId, 'thumbnail.png');
   expect(fs.readFileSync(stored).subarray(1, 4).toString('latin1')).toBe('PNG');
 
