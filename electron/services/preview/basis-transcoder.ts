@@ -1,41 +1,26 @@
 /**
  * The Basis Universal transcoder that ships with three
- * (`three/examples/jsm/libs/basis/basis_transcoder.{js,wasm}`), loaded once in
- * the main process and reused. The page cannot run it: its JavaScript glue
- * evaluates strings, which the renderer's CSP forbids. Here it is plain Node.
+ * (`three/examples/jsm/libs/basis/basis_transcoder.{js,wasm}`), run by the
+ * main process. The page cannot run it: its JavaScript glue evaluates
+ * strings, which the renderer's CSP forbids. Here it is plain Node.
  *
  * three's package is `"type": "module"` while the transcoder's glue is a
  * classic script that assigns `module.exports`, so `require()` cannot load it;
  * it is compiled with `vm` in a CommonJS-shaped wrapper instead.
+ *
+ * The loading and transcoding code is kept as plain-JavaScript source, once:
+ * transcode-worker.ts runs it on a worker thread (the app's path), and this
+ * module compiles the same text for in-thread use (the benchmark's reference,
+ * and a fallback where no worker thread can start).
  */
-import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 
-/** The parts of the transcoder's `KTX2File` this module uses. */
-interface Ktx2File {
-  isValid(): boolean;
-  isHDR?(): boolean;
-  getWidth(): number;
-  getHeight(): number;
-  getLevels(): number;
-  getHasAlpha(): boolean;
-  getImageLevelInfo(level: number, layer: number, face: number): { origWidth: number; origHeight: number };
-  getImageTranscodedSizeInBytes(level: number, layer: number, face: number, format: number): number;
-  startTranscoding(): boolean;
-  transcodeImage(dst: Uint8Array, level: number, layer: number, face: number, format: number, getAlphaForOpaqueFormats: number, channel0: number, channel1: number): number;
-  close(): void;
-  delete(): void;
+export interface TranscoderFiles {
+  script: string;
+  wasm: string;
 }
-
-interface BasisModule {
-  initializeBasis(): void;
-  KTX2File: new (bytes: Uint8Array) => Ktx2File;
-}
-
-/** basist::transcoder_texture_format::cTFRGBA32. */
-const FORMAT_RGBA32 = 13;
 
 export interface TranscodedImage {
   /** RGBA, 8 bits a channel, rows top to bottom as stored in the file. */
@@ -50,10 +35,8 @@ export interface TranscodedImage {
   hasAlpha: boolean;
 }
 
-let loading: Promise<BasisModule> | undefined;
-
-/** Where the transcoder's files are; overridable for a packaged app that keeps them elsewhere. */
-export function transcoderFiles(dir = process.env.ASSET_STUDIO_BASIS_DIR): { script: string; wasm: string } {
+/** Where the transcoder's files are; ASSET_STUDIO_BASIS_DIR points elsewhere (a packaged app that keeps them outside node_modules). */
+export function transcoderFiles(dir = process.env.ASSET_STUDIO_BASIS_DIR): TranscoderFiles {
   if (dir) return { script: path.join(dir, 'basis_transcoder.js'), wasm: path.join(dir, 'basis_transcoder.wasm') };
   const resolve = createRequire(__filename).resolve;
   return {
@@ -62,49 +45,38 @@ export function transcoderFiles(dir = process.env.ASSET_STUDIO_BASIS_DIR): { scr
   };
 }
 
-async function load(): Promise<BasisModule> {
-  const files = transcoderFiles();
-  const [source, wasmBinary] = await Promise.all([fs.readFile(files.script, 'utf8'), fs.readFile(files.wasm)]);
-  // The glue's Node branch asks for `require` and `__filename`; it is given its own file's.
-  const wrapped = vm.runInThisContext(`(function (module, exports, require, __filename, __dirname) {\n${source}\n})`, { filename: files.script }) as (
-    module: { exports: unknown },
-    exports: unknown,
-    require: NodeJS.Require,
-    filename: string,
-    dirname: string,
-  ) => void;
-  const holder: { exports: unknown } = { exports: {} };
-  wrapped(holder, holder.exports, createRequire(files.script), files.script, path.dirname(files.script));
-  const factory = holder.exports as (moduleArg: object) => Promise<BasisModule>;
-  if (typeof factory !== 'function') throw new Error(`${path.basename(files.script)} did not define the BASIS factory`);
-  // Given the wasm bytes, the glue neither fetches nor reads anything itself.
-  const module = await factory({ wasmBinary });
-  module.initializeBasis();
-  if (typeof module.KTX2File !== 'function') throw new Error('this Basis transcoder build has no KTX2 support');
-  return module;
-}
-
-/** The transcoder, loaded on first use; a failed load is retried on the next call. */
-export function basisTranscoder(): Promise<BasisModule> {
-  loading ??= load().catch((err: unknown) => {
-    loading = undefined;
-    throw err;
-  });
-  return loading;
-}
-
 /**
- * Transcodes one KTX2 (ETC1S or UASTC) image to RGBA8 at the largest mip
- * level no bigger than `maxSize` on either side (level 0 when the file has no
- * smaller level; the caller scales that one down). Synchronous wasm work: a
- * 2048² level takes about 25-35 ms here.
+ * Plain JavaScript: `loadTranscoder(files)` resolves to the initialised Basis
+ * module; `transcodeKtx2(basis, bytes, maxSize)` transcodes one KTX2 (ETC1S or
+ * UASTC) image to RGBA8 at the largest mip level no bigger than `maxSize` on
+ * either side (level 0 when the file has no smaller one; the caller scales
+ * that down). Needs `require` in scope.
  */
-export async function transcodeKtx2(bytes: Uint8Array, maxSize: number): Promise<TranscodedImage> {
-  const basis = await basisTranscoder();
+export const TRANSCODER_JS = String.raw`
+async function loadTranscoder(files) {
+  const fs = require('node:fs');
+  const path = require('node:path');
+  const vm = require('node:vm');
+  const { createRequire } = require('node:module');
+  const source = fs.readFileSync(files.script, 'utf8');
+  // The glue's Node branch asks for require and __filename: it is given its own file's.
+  const wrapped = vm.runInThisContext('(function (module, exports, require, __filename, __dirname) {\n' + source + '\n})', { filename: files.script });
+  const holder = { exports: {} };
+  wrapped(holder, holder.exports, createRequire(files.script), files.script, path.dirname(files.script));
+  if (typeof holder.exports !== 'function') throw new Error(path.basename(files.script) + ' did not define the BASIS factory');
+  // Given the wasm bytes, the glue neither fetches nor reads anything itself.
+  const basis = await holder.exports({ wasmBinary: fs.readFileSync(files.wasm) });
+  basis.initializeBasis();
+  if (typeof basis.KTX2File !== 'function') throw new Error('this Basis transcoder build has no KTX2 support');
+  return basis;
+}
+
+function transcodeKtx2(basis, bytes, maxSize) {
+  const FORMAT_RGBA32 = 13; // basist::transcoder_texture_format::cTFRGBA32
   const file = new basis.KTX2File(bytes);
   try {
     if (!file.isValid()) throw new Error('the KTX2 data is invalid or not Basis-compressed');
-    if (file.isHDR?.()) throw new Error('HDR (UASTC HDR) textures cannot be previewed as 8-bit images');
+    if (file.isHDR && file.isHDR()) throw new Error('HDR (UASTC HDR) textures cannot be previewed as 8-bit images');
     const fileWidth = file.getWidth();
     const fileHeight = file.getHeight();
     const levels = Math.max(1, file.getLevels());
@@ -117,9 +89,45 @@ export async function transcodeKtx2(bytes: Uint8Array, maxSize: number): Promise
     const width = info.origWidth;
     const height = info.origHeight;
     if (rgba.byteLength < width * height * 4) throw new Error('the Basis transcoder returned fewer pixels than the texture has');
-    return { rgba: rgba.subarray(0, width * height * 4), width, height, fileWidth, fileHeight, level, hasAlpha: file.getHasAlpha() };
+    return { rgba: rgba.byteLength === width * height * 4 ? rgba : rgba.slice(0, width * height * 4), width, height, fileWidth, fileHeight, level, hasAlpha: file.getHasAlpha() };
   } finally {
     file.close();
     file.delete();
   }
+}
+`;
+
+type BasisModule = object;
+interface Compiled {
+  loadTranscoder(files: TranscoderFiles): Promise<BasisModule>;
+  transcodeKtx2(basis: BasisModule, bytes: Uint8Array, maxSize: number): TranscodedImage;
+}
+
+let compiled: Compiled | undefined;
+let loading: Promise<BasisModule> | undefined;
+
+function inThread(): Compiled {
+  compiled ??= (
+    vm.runInThisContext(`(function (require) {\n${TRANSCODER_JS}\nreturn { loadTranscoder, transcodeKtx2 };\n})`, { filename: 'preview-transcoder.js' }) as (
+      require: NodeJS.Require,
+    ) => Compiled
+  )(createRequire(__filename));
+  return compiled;
+}
+
+/** The transcoder in this thread, loaded on first use; a failed load is retried on the next call. */
+export function basisTranscoder(): Promise<BasisModule> {
+  loading ??= inThread()
+    .loadTranscoder(transcoderFiles())
+    .catch((err: unknown) => {
+      loading = undefined;
+      throw err;
+    });
+  return loading;
+}
+
+/** In-thread transcoding (blocks the event loop 30-50 ms per 2048² texture; the app uses transcode-worker.ts). */
+export async function transcodeKtx2(bytes: Uint8Array, maxSize: number): Promise<TranscodedImage> {
+  const basis = await basisTranscoder();
+  return inThread().transcodeKtx2(basis, bytes, maxSize);
 }

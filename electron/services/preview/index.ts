@@ -10,5 +10,5 @@ export function setupPreview(sources: PreviewSources): { handlers: PartialHandle
   const handlers: PartialHandlers = {
     'files:previewCopy': async (args) => service.previewCopy(args),
   };
-  return { handlers, service, dispose: async () => {} };
+  return { handlers, service, dispose: () => service.dispose() };
 }

@@ -4,16 +4,16 @@
  * file (`staging/<id>/file` -> same names). The renderer names the model by
  * an opaque id; main maps it to its own file, never to a path from the page.
  *
- * The work runs on the main thread: the only synchronous part is the Basis
- * transcoding, about 25-35 ms per 2048² texture, with the event loop free
- * between textures (PNG encoding runs in libuv's pool). `npm run bench:preview`
- * measures the longest event-loop stall during a transcode; a worker thread
- * would cost more in start-up and copying than it saves at these figures.
+ * The Basis transcoding (30-50 ms of synchronous wasm per 2048² texture) runs
+ * on a worker thread and PNG encoding in sharp's own threads, so the main
+ * event loop stays free for IPC while a copy is made
+ * (`node --import tsx bench/preview-transcode.ts` measures both ways).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MAX_PREVIEW_SOURCE_BYTES, fail, ok, type PreviewCopy, type PreviewTexture, type Result } from '../../../shared/ipc';
 import { PreviewNotNeeded, makePreviewCopy } from './transcode-glb';
+import { TranscodeWorker } from './transcode-worker';
 
 /** Bumped when the copy's format changes, so older caches are made again. */
 const CACHE_VERSION = 1;
@@ -47,8 +47,14 @@ export interface PreviewFile {
 
 export class PreviewService {
   private readonly inFlight = new Map<string, Promise<PreviewFile>>();
+  private readonly worker = new TranscodeWorker();
 
   constructor(private readonly sources: PreviewSources) {}
+
+  /** Ends the transcoder thread. */
+  dispose(): Promise<void> {
+    return this.worker.dispose();
+  }
 
   /** The copy beside `source`, made when missing or older than the source. Concurrent calls share one run. */
   previewFile(source: string): Promise<PreviewFile> {
@@ -100,7 +106,7 @@ export class PreviewService {
         // The copy went missing: make it again.
       }
     }
-    const copy = await makePreviewCopy(new Uint8Array(await fs.readFile(source)));
+    const copy = await makePreviewCopy(new Uint8Array(await fs.readFile(source)), { transcode: (bytes, max) => this.worker.transcode(bytes, max) });
     // Written under temporary names and renamed, so a crash never leaves a half copy that looks finished.
     const suffix = `.${process.pid}.${Date.now()}.tmp`;
     await fs.writeFile(file + suffix, copy.glb);

@@ -20,6 +20,7 @@ import { validateModel } from '../jobs/inspect';
 import { readGlb, writeGlb, type GltfJson } from './glb-container';
 import { PreviewService } from './preview-service';
 import { PreviewNotNeeded, makePreviewCopy } from './transcode-glb';
+import { TranscodeWorker } from './transcode-worker';
 
 const CORPUS = path.resolve(process.env.ASSET_STUDIO_CORPUS ?? path.resolve(__dirname, '../../../../shared/corpus'));
 const JET = path.join(CORPUS, 'gltf', 'jet-fighter.glb');
@@ -132,6 +133,30 @@ describe('the preview copy of a GLB', () => {
     const plain = writeGlb({ json: { asset: { version: '2.0' } }, bin: undefined });
     await expect(makePreviewCopy(plain)).rejects.toBeInstanceOf(PreviewNotNeeded);
     await expect(makePreviewCopy(new TextEncoder().encode('not a model at all'))).rejects.toThrow(/not a binary glTF/);
+  });
+});
+
+describe('the transcoder thread', () => {
+  it('answers a bad image with the reason and keeps serving', async () => {
+    const worker = new TranscodeWorker();
+    try {
+      await expect(worker.transcode(new Uint8Array(64).fill(7), 2048)).rejects.toThrow(/^the (KTX2 data is invalid|Basis transcoder could not start)/);
+      await expect(worker.transcode(new Uint8Array(16), 2048)).rejects.toThrow(/KTX2|Basis/);
+    } finally {
+      await worker.dispose();
+    }
+  });
+
+  it.skipIf(!hasJet)('gives the same pixels as transcoding in this thread', async () => {
+    const original = new Uint8Array(fs.readFileSync(JET));
+    const worker = new TranscodeWorker();
+    try {
+      const [inThread, onWorker] = await Promise.all([makePreviewCopy(original), makePreviewCopy(original, { transcode: (b, max) => worker.transcode(b, max) })]);
+      expect(Buffer.from(onWorker.glb).equals(Buffer.from(inThread.glb))).toBe(true);
+      expect(onWorker.textures).toEqual(inThread.textures);
+    } finally {
+      await worker.dispose();
+    }
   });
 });
 

@@ -21,7 +21,7 @@
  */
 import sharp from 'sharp';
 import type { PreviewTexture } from '../../../shared/ipc';
-import { transcodeKtx2 } from './basis-transcoder';
+import { transcodeKtx2, type TranscodedImage } from './basis-transcoder';
 import { readGlb, writeGlb, type GltfJson } from './glb-container';
 
 export const BASISU = 'KHR_texture_basisu';
@@ -84,8 +84,15 @@ function describe(textures: PreviewTexture[]): string {
  * Makes the preview copy. Throws {@link PreviewNotNeeded} for a GLB without
  * KTX2 textures, and an Error whose message says what broke otherwise.
  */
-export async function makePreviewCopy(bytes: Uint8Array, options: { maxSize?: number } = {}): Promise<PreviewCopyResult> {
+export interface PreviewCopyOptions {
+  maxSize?: number;
+  /** Where KTX2 images are transcoded: the service passes its worker thread; default in this thread. */
+  transcode?: (bytes: Uint8Array, maxSize: number) => Promise<TranscodedImage>;
+}
+
+export async function makePreviewCopy(bytes: Uint8Array, options: PreviewCopyOptions = {}): Promise<PreviewCopyResult> {
   const maxSize = options.maxSize ?? PREVIEW_TEXTURE_MAX;
+  const transcode = options.transcode ?? transcodeKtx2;
   const { json, bin } = readGlb(bytes);
   if (!usesBasisTextures(json)) throw new PreviewNotNeeded('this model has no KTX2 (Basis) textures');
 
@@ -114,7 +121,7 @@ export async function makePreviewCopy(bytes: Uint8Array, options: { maxSize?: nu
   for (const index of [...toTranscode].sort((a, b) => a - b)) {
     let image;
     try {
-      image = await transcodeKtx2(imageBytes(json, bin, index), maxSize);
+      image = await transcode(imageBytes(json, bin, index), maxSize);
     } catch (err) {
       throw new Error(`KTX2 image ${index}: ${(err as Error).message}`);
     }
