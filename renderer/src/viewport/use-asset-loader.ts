@@ -48,8 +48,9 @@ export interface Previewable extends CompatResult {
  * previewed from the main process's copy (textures transcoded to PNG): a
  * job's asset by its local id, a dropped file after staging it. If that copy
  * cannot be had, the KTX2 textures are dropped and the note says why.
+ * Anything that draws a model (the viewport, thumbnails) can use it.
  */
-export async function previewable(target: ViewportTarget, bytes: ArrayBuffer, signal: AbortSignal): Promise<Previewable> {
+export async function previewable(target: { localId?: string; name?: string }, bytes: ArrayBuffer, signal: AbortSignal): Promise<Previewable> {
   if (!usesBasisTextures(bytes)) return { bytes, omissions: [] };
   let reason: string;
   try {
@@ -58,7 +59,7 @@ export async function previewable(target: ViewportTarget, bytes: ArrayBuffer, si
     if (target.localId) {
       copy = await api.files.previewCopy({ localId: target.localId });
     } else {
-      const staged = await stageFile(new Blob([bytes]), target.name);
+      const staged = await stageFile(new Blob([bytes]), target.name ?? 'model.glb');
       copy = staged.ok ? await api.files.previewCopy({ stagedFileId: staged.value.id }) : staged;
     }
     if (copy.ok && typeof copy.value?.glbBase64 === 'string') {
