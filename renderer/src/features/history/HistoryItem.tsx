@@ -8,6 +8,9 @@ import { canOpen, chainActions } from './job-actions';
 
 const KIND_ICONS: Record<string, string> = { model: '▲', parts: '◆', motion: '↻', image: '▣', skybox: '◯', none: '•' };
 
+/** One formatter for every row (toLocaleString builds one per call); same fields as toLocaleString's default. */
+const CREATED_FORMAT = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+
 function useNow(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -86,7 +89,7 @@ export const HistoryItem = memo(function HistoryItem({ job, estimateMs, selected
           <span title={`${job.environmentName} / ${job.keyName}`}>
             {job.environmentName} · {job.keyName}
           </span>
-          <time dateTime={job.createdAt}>{Number.isNaN(created.getTime()) ? '' : created.toLocaleString()}</time>
+          <time dateTime={job.createdAt}>{Number.isNaN(created.getTime()) ? '' : CREATED_FORMAT.format(created)}</time>
         </div>
         {progress ? (
           <div className="history-progress" role="status" aria-label="Progress">

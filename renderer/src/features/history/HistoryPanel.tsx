@@ -8,7 +8,7 @@ import { GENERATION_KINDS, type GenerationKind } from '../../../../shared/api';
 import { HISTORY_STATUS_FILTERS, type HistoryStatusFilter } from '../../state/slices/jobs';
 import { useStore } from '../../state/store';
 import { HistoryItem } from './HistoryItem';
-import { durationEstimates, kindLabel, selectHistory } from './history-model';
+import { durationEstimates, filterHistory, kindLabel, orderHistory } from './history-model';
 import { TrackJobForm } from './TrackJobForm';
 import './history.css';
 
@@ -50,9 +50,11 @@ export function HistoryPanel() {
   const deferredQuery = useDeferredValue(query);
   useEffect(() => setFilter({ query: deferredQuery }), [deferredQuery, setFilter]);
 
-  const rows = useMemo(() => selectHistory(jobsById, filter), [jobsById, filter]);
-  const estimates = useMemo(() => durationEstimates(Object.values(jobsById)), [jobsById]);
-  const total = useMemo(() => Object.keys(jobsById).length, [jobsById]);
+  // Sorted when the records change; a filter or keystroke only filters the sorted list.
+  const ordered = useMemo(() => orderHistory(jobsById), [jobsById]);
+  const rows = useMemo(() => filterHistory(ordered, filter), [ordered, filter]);
+  const estimates = useMemo(() => durationEstimates(ordered), [ordered]);
+  const total = ordered.length;
 
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({

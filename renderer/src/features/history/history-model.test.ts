@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationEstimates, progressOf, selectHistory, statusGroup, statusLabel } from './history-model';
+import { durationEstimates, filterHistory, orderHistory, progressOf, selectHistory, statusGroup, statusLabel } from './history-model';
 import type { JobRecord } from '../../../../shared/domain/job';
 import { chainActions } from './job-actions';
 import { record } from './test-host';
@@ -26,6 +26,26 @@ describe('history selection', () => {
     expect(selectHistory(jobs, { ...filterAll, kind: 'text-to-image' }).map((j) => j.localId)).toEqual(['b']);
     expect(selectHistory(jobs, { ...filterAll, query: 'DRAGON' }).map((j) => j.localId)).toEqual(['b']);
     expect(selectHistory(jobs, { ...filterAll, query: 'up-111' }).map((j) => j.localId)).toEqual(['a']);
+  });
+
+  it('sorts once and filters the sorted list: no filter gives that list back, a search keeps its order', () => {
+    const ordered = orderHistory(jobs);
+    expect(ordered.map((j) => j.localId)).toEqual(['e', 'b', 'c', 'a']);
+    expect(filterHistory(ordered, filterAll)).toBe(ordered);
+    expect(filterHistory(ordered, { ...filterAll, query: '  R ' }).map((j) => j.localId)).toEqual(['b', 'c', 'a']);
+  });
+
+  it('searches the current text of a record after it is replaced after it is replaced (titles arrive later)', () => {
+    const before = { a: jobs.a };
+    expect(selectHistory(before, { ...filterAll, query: 'throne' })).toEqual([]);
+    const after = { a: { ...jobs.a, title: 'Carved Throne' } };
+    expect(selectHistory(after, { ...filterAll, query: 'throne' }).map((j) => j.localId)).toEqual(['a']);
+  });
+
+  it('orders records with the same creation time by local id, newest id first', () => {
+    const same = '2026-02-01T00:00:00Z';
+    const tied = { x1: record({ localId: 'x1', createdAt: same }), x3: record({ localId: 'x3', createdAt: same }), x2: record({ localId: 'x2', createdAt: same }) };
+    expect(orderHistory(tied).map((j) => j.localId)).toEqual(['x3', 'x2', 'x1']);
   });
 
   it('keeps queued, uncertain, failed and asset-unavailable states apart', () => {

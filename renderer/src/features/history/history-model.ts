@@ -37,15 +37,23 @@ function matchesStatus(group: StatusGroup, filter: HistoryStatusFilter): boolean
   return group === filter;
 }
 
+/**
+ * The lower-cased text a search looks in, made once per record object: records
+ * are replaced, never changed in place, so a keystroke over 10,000 of them
+ * lower-cases nothing.
+ */
+const searchTexts = new WeakMap<JobRecord, string>();
+function searchText(job: JobRecord): string {
+  let text = searchTexts.get(job);
+  if (text === undefined) {
+    text = [job.prompt ?? '', job.title, job.jobId ?? '', job.localId].join('\u0000').toLowerCase();
+    searchTexts.set(job, text);
+  }
+  return text;
+}
+
 function matchesQuery(job: JobRecord, query: string): boolean {
-  if (!query) return true;
-  const q = query.toLowerCase();
-  return (
-    (job.prompt?.toLowerCase().includes(q) ?? false) ||
-    job.title.toLowerCase().includes(q) ||
-    (job.jobId?.toLowerCase().includes(q) ?? false) ||
-    job.localId.toLowerCase().includes(q)
-  );
+  return !query || searchText(job).includes(query);
 }
 
 function createdMs(job: JobRecord): number {
@@ -53,18 +61,30 @@ function createdMs(job: JobRecord): number {
   return Number.isFinite(t) ? t : 0;
 }
 
+/**
+ * Every visible record, newest first. Kept apart from filtering so the sort
+ * runs when the records change, not on every keystroke; each date is parsed
+ * once, not once per comparison.
+ */
+export function orderHistory(jobsById: Readonly<Record<string, JobRecord>>): JobRecord[] {
+  const keyed: { job: JobRecord; at: number }[] = [];
+  for (const job of Object.values(jobsById)) if (!job.hidden) keyed.push({ job, at: createdMs(job) });
+  keyed.sort((a, b) => b.at - a.at || (a.job.localId < b.job.localId ? 1 : a.job.localId > b.job.localId ? -1 : 0));
+  return keyed.map((k) => k.job);
+}
+
+/** The records of an ordered list that match a filter, in the same order (the list itself when nothing filters). */
+export function filterHistory(ordered: readonly JobRecord[], filter: HistoryFilter): readonly JobRecord[] {
+  const query = filter.query.trim().toLowerCase();
+  if (filter.status === 'all' && filter.kind === 'all' && !query) return ordered;
+  return ordered.filter(
+    (job) => (filter.kind === 'all' || job.kind === filter.kind) && matchesStatus(statusGroup(job), filter.status) && matchesQuery(job, query),
+  );
+}
+
 /** The records the history shows for a filter, newest first. */
 export function selectHistory(jobsById: Readonly<Record<string, JobRecord>>, filter: HistoryFilter): JobRecord[] {
-  const query = filter.query.trim();
-  const out: JobRecord[] = [];
-  for (const job of Object.values(jobsById)) {
-    if (job.hidden) continue;
-    if (filter.kind !== 'all' && job.kind !== filter.kind) continue;
-    if (!matchesStatus(statusGroup(job), filter.status)) continue;
-    if (!matchesQuery(job, query)) continue;
-    out.push(job);
-  }
-  return out.sort((a, b) => createdMs(b) - createdMs(a) || (a.localId < b.localId ? 1 : -1));
+  return [...filterHistory(orderHistory(jobsById), filter)];
 }
 
 function startOf(job: JobRecord): number | undefined {
