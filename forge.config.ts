@@ -9,15 +9,16 @@ import { FusesPlugin } from '@electron-forge/plugin-fuses';
 import { VitePlugin } from '@electron-forge/plugin-vite';
 import type { ForgeConfig } from '@electron-forge/shared-types';
 import { FuseV1Options, FuseVersion } from '@electron/fuses';
-import { RUNTIME_EXTERNALS, dependencyClosure } from './scripts/runtime-externals.mjs';
+import { RUNTIME_EXTERNALS, copyRuntimeFiles, dependencyClosure } from './scripts/runtime-externals.mjs';
 
 const config: ForgeConfig = {
   packagerConfig: {
     name: 'Asset Studio',
     executableName: 'asset-studio',
     icon: 'build/icon',
-    // Native addons (sharp's .node files and libvips) cannot load from inside the archive.
-    asar: { unpack: '**/{*.node,node_modules/@img/**}' },
+    // Native addons (sharp's .node files and libvips) cannot load from inside the archive; the Basis
+    // transcoder is read by a worker thread, which gets plain files (electron/services/preview).
+    asar: { unpack: '**/{*.node,node_modules/@img/**,node_modules/three/examples/jsm/libs/basis/**}' },
   },
   rebuildConfig: {},
   hooks: {
@@ -26,6 +27,7 @@ const config: ForgeConfig = {
       for (const [name, dir] of dependencyClosure(RUNTIME_EXTERNALS, __dirname)) {
         await fs.promises.cp(dir, path.join(buildPath, 'node_modules', name), { recursive: true, dereference: true });
       }
+      await copyRuntimeFiles(__dirname, buildPath);
     },
   },
   makers: [

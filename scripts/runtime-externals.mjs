@@ -8,6 +8,23 @@ import path from 'node:path';
 export const RUNTIME_EXTERNALS = ['sharp', 'draco3dgltf'];
 
 /**
+ * Single files that main reads from disk out of packages the bundle does not
+ * carry whole: three's Basis transcoder (KTX2 preview copies,
+ * electron/services/preview). Copied with the package's package.json so that
+ * `require.resolve('three/examples/jsm/...')` finds them in the packaged app.
+ */
+export const RUNTIME_FILES = ['three/package.json', 'three/examples/jsm/libs/basis/basis_transcoder.js', 'three/examples/jsm/libs/basis/basis_transcoder.wasm'];
+
+/** Copies RUNTIME_FILES from `fromDir`'s node_modules into `toDir`'s. */
+export async function copyRuntimeFiles(fromDir, toDir) {
+  for (const file of RUNTIME_FILES) {
+    const target = path.join(toDir, 'node_modules', file);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    await fs.promises.copyFile(path.join(fromDir, 'node_modules', file), target);
+  }
+}
+
+/**
  * The installed dependency closure of `names` (dependencies plus installed
  * optional dependencies, e.g. sharp's per-platform binaries), as package folders.
  */

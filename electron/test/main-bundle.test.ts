@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_NAMES } from '../../shared/ipc';
-import { dependencyClosure, RUNTIME_EXTERNALS } from '../../scripts/runtime-externals.mjs';
+import { copyRuntimeFiles, dependencyClosure, RUNTIME_EXTERNALS, RUNTIME_FILES } from '../../scripts/runtime-externals.mjs';
 import { CONTENT_SECURITY_POLICY } from '../app/security';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -40,7 +40,7 @@ describe('built main bundle', () => {
   let report: Report;
   let dataDir: string;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'as-bundle-'));
     const buildDir = path.join(tmp, 'build');
     const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--only', 'main,preload', '--out', buildDir, '--quiet'], {
@@ -60,6 +60,7 @@ describe('built main bundle', () => {
       fs.mkdirSync(path.dirname(path.join(tmp, 'node_modules', name)), { recursive: true });
       fs.symlinkSync(dir, path.join(tmp, 'node_modules', name), 'dir');
     }
+    await copyRuntimeFiles(root, tmp);
     dataDir = path.join(tmp, 'data');
     const run = spawnSync(process.execPath, ['-r', path.join(__dirname, 'fixtures', 'use-fake-electron.cjs'), path.join(buildDir, 'main.js')], {
       cwd: tmp,
@@ -100,6 +101,18 @@ describe('built main bundle', () => {
     expect(report.appInfo).toMatchObject({ ok: true, value: { name: 'Asset Studio', shell: 'electron', dataDir } });
     expect(report.foreign).toMatchObject({ ok: false, problem: { reason: 'forbidden' } });
     expect(report.invalid).toMatchObject({ ok: false, problem: { reason: 'invalid-arguments' } });
+  });
+
+  it('resolves the Basis transcoder from the bundle in the packaged layout (KTX2 preview copies)', () => {
+    const basis = RUNTIME_FILES.filter((f) => f.includes('basis_transcoder'));
+    expect(basis).toHaveLength(2);
+    const probe = spawnSync(
+      process.execPath,
+      ['-e', `const r = require('node:module').createRequire(${JSON.stringify(path.join(tmp, 'build', 'main.js'))}).resolve; for (const f of ${JSON.stringify(basis)}) console.log(r(f));`],
+      { cwd: tmp, encoding: 'utf8' },
+    );
+    expect(probe.status, probe.stderr).toBe(0);
+    expect(probe.stdout.trim().split('\n')).toEqual(basis.map((f) => path.join(tmp, 'node_modules', f)));
   });
 
   it('starts the built-in sandbox inside the bundle and offers it as an environment', () => {

@@ -14,6 +14,7 @@
  * and a fallback where no worker thread can start).
  */
 import { createRequire } from 'node:module';
+import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 
@@ -38,11 +39,19 @@ export interface TranscodedImage {
 /** Where the transcoder's files are; ASSET_STUDIO_BASIS_DIR points elsewhere (a packaged app that keeps them outside node_modules). */
 export function transcoderFiles(dir = process.env.ASSET_STUDIO_BASIS_DIR): TranscoderFiles {
   if (dir) return { script: path.join(dir, 'basis_transcoder.js'), wasm: path.join(dir, 'basis_transcoder.wasm') };
-  const resolve = createRequire(__filename).resolve;
+  const resolve = (file: string) => outsideAsar(createRequire(__filename).resolve(file));
   return {
     script: resolve('three/examples/jsm/libs/basis/basis_transcoder.js'),
     wasm: resolve('three/examples/jsm/libs/basis/basis_transcoder.wasm'),
   };
+}
+
+/** In a packaged app the files are unpacked beside the archive (forge.config.ts): the worker thread reads those. */
+function outsideAsar(file: string): string {
+  const marker = `app.asar${path.sep}`;
+  if (!file.includes(marker)) return file;
+  const unpacked = file.replace(marker, `app.asar.unpacked${path.sep}`);
+  return fs.existsSync(unpacked) ? unpacked : file;
 }
 
 /**
