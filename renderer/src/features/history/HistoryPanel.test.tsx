@@ -18,6 +18,20 @@ beforeEach(() => {
 const items = () => screen.queryAllByRole('listitem');
 
 describe('history panel', () => {
+  it("estimates a running job's time left from this user's finished jobs of the same kind", async () => {
+    const now = Date.now();
+    const at = (ms: number) => new Date(now + ms).toISOString();
+    installHistoryHost([
+      record({ localId: 'done01', prompt: 'done one', createdAt: at(-900_000), acceptedAt: at(-900_000), finishedAt: at(-780_000) }),
+      record({ localId: 'done02', prompt: 'done two', createdAt: at(-600_000), acceptedAt: at(-600_000), finishedAt: at(-480_000) }),
+      record({ localId: 'run001', prompt: 'running now', state: 'running', createdAt: at(-30_000), acceptedAt: at(-30_000) }),
+    ]);
+    render(<HistoryPanel />);
+    const running = await screen.findByRole('article', { name: 'running now' });
+    // Two past jobs took 2 minutes; 30 s have passed, so about 1m 30s is left.
+    expect(within(running).getByRole('status', { name: 'Progress' })).toHaveTextContent(/about 1m (29|30)s left/);
+  });
+
   it('shows the ledger newest first, then follows pushed changes: progress, then the finished asset', async () => {
     const host = installHistoryHost([
       record({ localId: 'old001', prompt: 'an old chair', createdAt: '2026-01-01T00:00:00Z' }),

@@ -8,7 +8,7 @@ import { GENERATION_KINDS, type GenerationKind } from '../../../../shared/api';
 import { HISTORY_STATUS_FILTERS, type HistoryStatusFilter } from '../../state/slices/jobs';
 import { useStore } from '../../state/store';
 import { HistoryItem } from './HistoryItem';
-import { durationEstimates, filterHistory, kindLabel, orderHistory } from './history-model';
+import { durationEstimates, filterHistory, kindLabel, orderHistory, statusGroup } from './history-model';
 import { TrackJobForm } from './TrackJobForm';
 import './history.css';
 
@@ -23,6 +23,7 @@ const STATUS_LABELS: Record<HistoryStatusFilter, string> = {
 };
 
 export const HISTORY_ROW_HEIGHT = 84;
+const NO_ESTIMATES: ReturnType<typeof durationEstimates> = {};
 
 export function HistoryPanel() {
   const connectJobs = useStore((s) => s.connectJobs);
@@ -53,7 +54,8 @@ export function HistoryPanel() {
   // Sorted when the records change; a filter or keystroke only filters the sorted list.
   const ordered = useMemo(() => orderHistory(jobsById), [jobsById]);
   const rows = useMemo(() => filterHistory(ordered, filter), [ordered, filter]);
-  const estimates = useMemo(() => durationEstimates(ordered), [ordered]);
+  // Estimates are shown on running jobs only: with none running, no date of 10,000 records is parsed.
+  const estimates = useMemo(() => (ordered.some((j) => statusGroup(j) === 'active') ? durationEstimates(ordered) : NO_ESTIMATES), [ordered]);
   const total = ordered.length;
 
   const scroller = useRef<HTMLDivElement>(null);
