@@ -120,6 +120,8 @@ test('a split-to-parts result lists its parts in the viewport', async ({ page, s
   const split = await hv.submit('split-to-parts', { jobId: source.jobId });
   const parts = await hv.waitReady(split.localId);
 
+  // Parts get a drawn thumbnail too.
+  await expect(hv.item(split.localId).locator('img.history-thumb')).toBeVisible({ timeout: 60_000 });
   await hv.open(split.localId);
   const opened = await hv.settled(parts.jobId);
   expect(opened.state).toBe('ready');

@@ -96,7 +96,7 @@ describe('thumbnail queue', () => {
 });
 
 describe('useModelThumbnails', () => {
-  it('draws a model when its asset arrives and an old one when it is opened, each once', async () => {
+  it('draws a model when its asset arrives, and an older one once the viewport has shown it, each once', async () => {
     installBridge({
       api: {} as StudioApi,
       shell: 'web',
@@ -106,15 +106,25 @@ describe('useModelThumbnails', () => {
     });
     const draw = vi.fn(async () => undefined);
     const queue = new ThumbnailQueue(draw);
-    useStore.getState().applyJobsSnapshot([running('new001'), job('old001')]);
+    useStore.getState().applyJobsSnapshot([running('new001'), job('old001'), job('broken')]);
     const hook = renderHook(() => useModelThumbnails(queue));
     useStore.getState().applyJobsChanged([job('new001')]);
     await queue.idle();
     expect(draw.mock.calls).toEqual([['new001']]);
 
-    useStore.getState().openJob(job('old001'));
+    // Not while the viewport loads it (that would compete with the preview), and never for a file that failed.
+    const open = (localId: string) => {
+      useStore.getState().openJob(job(localId));
+      expect(useStore.getState().viewportState).toBe('loading');
+      return useStore.getState().viewportTarget!.key;
+    };
+    const key = open('old001');
     await queue.idle();
-    useStore.getState().openJob(job('old001'));
+    expect(draw.mock.calls).toEqual([['new001']]);
+    useStore.getState().setViewportStatus(key, 'ready');
+    await queue.idle();
+    useStore.getState().setViewportStatus(open('old001'), 'ready');
+    useStore.getState().setViewportStatus(open('broken'), 'error', 'The model could not be read.');
     useStore.getState().applyJobsChanged([job('new001', { updatedAt: 'later' })]);
     await queue.idle();
     expect(draw.mock.calls).toEqual([['new001'], ['old001']]);

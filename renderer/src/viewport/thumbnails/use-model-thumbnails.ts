@@ -1,7 +1,6 @@
 /**
  * Keeps model thumbnails coming: watches the jobs cache for models whose
- * asset has just arrived and the viewport for opened models still without
- * one, draws each once off-screen and sends it to the host (`jobs:saveThumbnail`),
+ * asset has just arrived and the viewport for models shown without one, draws each once off-screen and sends it to the host (`jobs:saveThumbnail`),
  * whose push then shows it in the history.
  */
 import { useEffect } from 'react';
@@ -46,9 +45,11 @@ export function useModelThumbnails(queue: ThumbnailQueue = thumbnailQueue()): vo
     };
     take(useStore.getState());
     const offJobs = useStore.subscribe(take);
+    // An opened model is drawn once the viewport shows it: never competing with its preview, never for a file that failed.
     const offOpen = useStore.subscribe((state, prev) => {
       const id = state.viewportTarget?.localId;
-      if (id && state.viewportTarget !== prev.viewportTarget) queue.noteOpened(state.jobsById[id]);
+      const nowReady = state.viewportState === 'ready' && (prev.viewportState !== 'ready' || prev.viewportTarget !== state.viewportTarget);
+      if (id && nowReady && state.viewportTarget?.content === 'model') queue.noteOpened(state.jobsById[id]);
     });
     return () => {
       offJobs();
