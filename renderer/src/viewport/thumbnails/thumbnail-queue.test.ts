@@ -4,7 +4,7 @@ import type { JobRecord } from '../../../../shared/domain/job';
 import { installBridge } from '../../bridge';
 import { useStore } from '../../state/store';
 import type { StudioApi } from '../../../../shared/ipc';
-import { needsThumbnail, ThumbnailQueue } from './thumbnail-queue';
+import { ARRIVAL_DELAY_MS, needsThumbnail, ThumbnailQueue } from './thumbnail-queue';
 import { toBase64 } from './render-thumbnail';
 import { useModelThumbnails } from './use-model-thumbnails';
 
@@ -48,7 +48,7 @@ describe('thumbnail queue', () => {
       if (id === 'bad1') throw new Error('corrupt');
     });
     const errors: string[] = [];
-    const queue = new ThumbnailQueue(draw, (id) => errors.push(id));
+    const queue = new ThumbnailQueue(draw, (id) => errors.push(id), 0);
     queue.noteInitial([running('good1'), running('bad1')]);
     queue.noteChanged([job('good1'), job('bad1')]);
     queue.noteChanged([job('good1', { updatedAt: 'later' })]);
@@ -62,7 +62,7 @@ describe('thumbnail queue', () => {
 
   it('leaves models finished before start-up alone until the user opens one', async () => {
     const draw = vi.fn(async () => undefined);
-    const queue = new ThumbnailQueue(draw);
+    const queue = new ThumbnailQueue(draw, undefined, 0);
     queue.noteInitial([job('old1'), job('old2')]);
     queue.noteChanged([job('old1', { updatedAt: 'later' })]);
     await queue.idle();
@@ -83,6 +83,8 @@ describe('thumbnail queue', () => {
           started.push(id);
           gates.set(id, resolve);
         }),
+      undefined,
+      0,
     );
     queue.noteChanged([job('a1b2c3'), job('d4e5f6')]);
     await Promise.resolve();
@@ -92,6 +94,33 @@ describe('thumbnail queue', () => {
     gates.get('d4e5f6')!();
     await queue.idle();
     expect(started).toHaveLength(2);
+  });
+});
+
+describe('thumbnail queue timing', () => {
+  it('draws a model a few seconds after it arrives or is first shown, not at once', async () => {
+    vi.useFakeTimers();
+    try {
+      const draw = vi.fn(async () => undefined);
+      const queue = new ThumbnailQueue(draw);
+      queue.noteInitial([job('old001')]);
+      queue.noteChanged([job('new001')]);
+      await vi.advanceTimersByTimeAsync(ARRIVAL_DELAY_MS - 100);
+      expect(draw).not.toHaveBeenCalled();
+      queue.noteOpened(job('old001'));
+      await vi.advanceTimersByTimeAsync(100);
+      expect(draw.mock.calls).toEqual([['new001']]);
+      await vi.advanceTimersByTimeAsync(ARRIVAL_DELAY_MS);
+      expect(draw.mock.calls).toEqual([['new001'], ['old001']]);
+      // Disposed before its delay ran out: never drawn.
+      queue.noteChanged([job('late01')]);
+      queue.dispose();
+      await vi.advanceTimersByTimeAsync(ARRIVAL_DELAY_MS * 2);
+      await queue.idle();
+      expect(draw).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
@@ -105,7 +134,7 @@ describe('useModelThumbnails', () => {
       assetRequestHeaders: () => ({}),
     });
     const draw = vi.fn(async () => undefined);
-    const queue = new ThumbnailQueue(draw);
+    const queue = new ThumbnailQueue(draw, undefined, 0);
     useStore.getState().applyJobsSnapshot([running('new001'), job('old001'), job('broken')]);
     const hook = renderHook(() => useModelThumbnails(queue));
     useStore.getState().applyJobsChanged([job('new001')]);

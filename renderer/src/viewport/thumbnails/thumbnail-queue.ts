@@ -6,12 +6,17 @@
  *
  * Models already finished when the history first loads are drawn only when
  * the user opens them: drawing hundreds of old models at start-up would cost
- * far more than the list itself.
+ * far more than the list itself. A model is drawn a few seconds after it
+ * arrives or is first shown, not at once: that is when the user is opening,
+ * turning or exporting it, and those get the CPU and the connection first.
  */
 import { ENDPOINTS } from '../../../../shared/api';
 import type { JobRecord } from '../../../../shared/domain/job';
 
 export type DrawThumbnail = (localId: string) => Promise<void>;
+
+/** How long after its asset arrives (or it is first shown) a model is drawn. */
+export const ARRIVAL_DELAY_MS = 4000;
 
 /** True for a finished model (or split parts) whose GLB is in the cache and has no thumbnail yet. */
 export function needsThumbnail(job: Pick<JobRecord, 'kind' | 'state' | 'asset'>): boolean {
@@ -33,10 +38,13 @@ export class ThumbnailQueue {
   private readonly waiting: string[] = [];
   private running = false;
   private idleWaiters: (() => void)[] = [];
+  /** Arrivals waiting out their delay. */
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
 
   constructor(
     private readonly draw: DrawThumbnail,
     private readonly onError: (localId: string, error: unknown) => void = () => {},
+    private readonly arrivalDelayMs = ARRIVAL_DELAY_MS,
   ) {}
 
   /** The history's first load: old models wait until they are opened. */
@@ -47,13 +55,13 @@ export class ThumbnailQueue {
   /** Records that changed: a model whose asset has just arrived is drawn now. */
   noteChanged(jobs: Iterable<JobRecord>): void {
     for (const job of jobs) {
-      if (needsThumbnail(job) && !this.deferred.has(job.localId)) this.enqueue(job.localId);
+      if (needsThumbnail(job) && !this.deferred.has(job.localId)) this.enqueue(job.localId, this.arrivalDelayMs);
     }
   }
 
   /** The user opened this job in the viewport: draw it if it still has no thumbnail. */
   noteOpened(job: JobRecord | undefined): void {
-    if (job && needsThumbnail(job)) this.enqueue(job.localId);
+    if (job && needsThumbnail(job)) this.enqueue(job.localId, this.arrivalDelayMs);
   }
 
   /** Whether this job has been asked for (drawn, drawing, or waiting). */
@@ -63,15 +71,37 @@ export class ThumbnailQueue {
 
   /** Resolves when nothing is waiting or drawing (tests, and the benchmark's quiet point). */
   idle(): Promise<void> {
-    if (!this.running && this.waiting.length === 0) return Promise.resolve();
+    if (!this.running && this.waiting.length === 0 && this.timers.size === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  private enqueue(localId: string): void {
+  /** Drops arrivals still waiting out their delay (the page is going away). */
+  dispose(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.waiting.length = 0;
+    if (!this.running) this.settle();
+  }
+
+  private enqueue(localId: string, delayMs = 0): void {
     if (this.asked.has(localId)) return;
     this.asked.add(localId);
-    this.waiting.push(localId);
-    void this.pump();
+    if (delayMs <= 0) {
+      this.waiting.push(localId);
+      void this.pump();
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.waiting.push(localId);
+      void this.pump();
+    }, delayMs);
+    this.timers.add(timer);
+  }
+
+  private settle(): void {
+    if (this.timers.size > 0 || this.waiting.length > 0) return;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
   private async pump(): Promise<void> {
@@ -87,7 +117,7 @@ export class ThumbnailQueue {
       }
     } finally {
       this.running = false;
-      for (const resolve of this.idleWaiters.splice(0)) resolve();
+      this.settle();
     }
   }
 }
