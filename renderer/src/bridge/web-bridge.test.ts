@@ -190,3 +190,16 @@ describe('web bridge: events', () => {
     expect(toasts).toEqual([]);
   });
 });
+
+describe('web bridge: model thumbnails', () => {
+  it('sends jobs.saveThumbnail as JSON to its channel, the PNG as base64, and returns the host Result', async () => {
+    const { bridge, fetch } = setup();
+    fetch.mockResolvedValueOnce(jsonResponse({ ok: true, value: null }));
+    const result = await bridge.api.jobs.saveThumbnail({ localId: 'job123abc', pngBase64: 'iVBORw0KGgo=' });
+    expect(result).toEqual({ ok: true, value: null });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('http://127.0.0.1:5123/api/invoke/jobs:saveThumbnail');
+    expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect(JSON.parse(String(init?.body))).toEqual({ localId: 'job123abc', pngBase64: 'iVBORw0KGgo=' });
+  });
+});
