@@ -1,7 +1,7 @@
 /**
  * Draws a model's thumbnail off-screen: its own small WebGL renderer (so the
  * viewport's canvas, camera and GPU memory are untouched), the GLB loaded the
- * way the viewport loads it, a fitted camera and cheap lights (no prefiltered
+ * way the viewport loads it (`previewable`), a fitted camera and cheap lights (no prefiltered
  * environment: in a software renderer that alone costs seconds), then a PNG.
  * Everything it made is disposed before it returns.
  */
@@ -9,14 +9,16 @@ import { AmbientLight, Color, DirectionalLight, HemisphereLight, PerspectiveCame
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { MODEL_BACKGROUND } from '../CanvasContent';
 import { disposeObject } from '../dispose';
-import { makePreviewCompatible } from '../glb-compat';
 import { fetchAsset, loadersFor, parseGlb } from '../loaders';
 import { fitCamera } from '../scene-tools';
+import { previewable } from '../use-asset-loader';
 
 export const THUMBNAIL_SIZE = 256;
 
-export async function renderModelThumbnail(url: string, headers: Record<string, string>, size = THUMBNAIL_SIZE, signal = new AbortController().signal): Promise<Blob> {
+/** Draws the job's model; KTX2 textures come from main's transcoded preview copy, as in the viewport. */
+export async function renderModelThumbnail(localId: string, url: string, headers: Record<string, string>, size = THUMBNAIL_SIZE, signal = new AbortController().signal): Promise<Blob> {
   const bytes = await fetchAsset(url, headers, signal);
+  const preview = await previewable({ localId }, bytes, signal);
   const canvas = document.createElement('canvas');
   canvas.width = size;
   canvas.height = size;
@@ -25,7 +27,7 @@ export async function renderModelThumbnail(url: string, headers: Record<string, 
   gl.setSize(size, size, false);
   let gltf: GLTF | undefined;
   try {
-    gltf = await parseGlb(loadersFor(gl).gltf, makePreviewCompatible(bytes).bytes);
+    gltf = await parseGlb(loadersFor(gl).gltf, preview.bytes);
     const scene = new Scene();
     scene.background = new Color(MODEL_BACKGROUND);
     scene.add(new HemisphereLight(0xffffff, 0x444444, 1.6));

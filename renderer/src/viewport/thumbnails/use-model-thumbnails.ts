@@ -11,7 +11,7 @@ import { ThumbnailQueue } from './thumbnail-queue';
 
 async function drawAndSave(localId: string): Promise<void> {
   const host = bridge();
-  const blob = await renderModelThumbnail(host.assetUrl(localId, 'asset'), host.assetRequestHeaders());
+  const blob = await renderModelThumbnail(localId, host.assetUrl(localId, 'asset'), host.assetRequestHeaders());
   const png = new Uint8Array(await blob.arrayBuffer());
   const saved = await host.api.jobs.saveThumbnail({ localId, pngBase64: toBase64(png) });
   if (!saved.ok) throw new Error(saved.problem.message);
