@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { chooseKind, generate, generatePanel } from './generate-support';
 import { HistoryViewport } from './pages/history-viewport';
@@ -132,4 +133,27 @@ test('a split-to-parts result lists its parts in the viewport', async ({ page, s
   await expect(toggles.first()).toBeChecked();
   await toggles.first().uncheck();
   await expect(toggles.first()).not.toBeChecked();
+});
+
+test('a model finished before the window opened gets its thumbnail once it has been shown (KTX2 textures through the preview copy)', async ({ page, studio }) => {
+  test.setTimeout(240_000);
+  const corpusFile = path.resolve(__dirname, '..', process.env.ASSET_STUDIO_CORPUS ?? '../shared/corpus', 'gltf', 'jet-fighter.glb');
+  test.skip(!fs.existsSync(corpusFile), 'jet-fighter.glb (the KTX2 sample of the corpus) is not here');
+  const hv = new HistoryViewport(page, studio);
+  const old = await hv.waitReady((await hv.submit('text-to-3d', { prompt: 'a grey fighter jet' })).localId);
+  // The cached model becomes the KTX2 file, as if the service had returned it.
+  fs.copyFileSync(corpusFile, path.join(studio.dataDir, 'assets', old.localId, 'asset.glb'));
+
+  await page.goto(studio.url);
+  const item = hv.item(old.localId);
+  // Old models are not drawn at start-up: the item shows its kind icon until the model has been shown.
+  await expect(item.locator('.history-thumb-icon')).toBeVisible();
+  await hv.open(old.localId);
+  expect((await hv.settled(old.jobId, 120_000)).state).toBe('ready');
+  const thumb = item.locator('img.history-thumb');
+  await expect(thumb).toBeVisible({ timeout: 90_000 });
+  const stored = await sharp(path.join(studio.dataDir, 'assets', old.localId, 'thumbnail.png')).stats();
+  // Not a blank frame: the channels vary across the image.
+  expect(Math.max(...stored.channels.slice(0, 3).map((c) => c.stdev))).toBeGreaterThan(5);
+  expect((await hv.job(old.localId)).asset?.hasThumbnail).toBe(true);
 });
