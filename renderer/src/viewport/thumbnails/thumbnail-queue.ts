@@ -52,14 +52,14 @@ export class ThumbnailQueue {
     for (const job of jobs) if (needsThumbnail(job)) this.deferred.add(job.localId);
   }
 
-  /** Records that changed: a model whose asset has just arrived is drawn now. */
+  /** Records that changed: a model whose asset has just arrived is drawn after the delay. */
   noteChanged(jobs: Iterable<JobRecord>): void {
     for (const job of jobs) {
       if (needsThumbnail(job) && !this.deferred.has(job.localId)) this.enqueue(job.localId, this.arrivalDelayMs);
     }
   }
 
-  /** The user opened this job in the viewport: draw it if it still has no thumbnail. */
+  /** The viewport has shown this job: draw it (after the delay) if it still has no thumbnail. */
   noteOpened(job: JobRecord | undefined): void {
     if (job && needsThumbnail(job)) this.enqueue(job.localId, this.arrivalDelayMs);
   }
@@ -69,7 +69,7 @@ export class ThumbnailQueue {
     return this.asked.has(localId);
   }
 
-  /** Resolves when nothing is waiting or drawing (tests, and the benchmark's quiet point). */
+  /** Resolves when nothing is delayed, waiting or drawing. */
   idle(): Promise<void> {
     if (!this.running && this.waiting.length === 0 && this.timers.size === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));

@@ -1,6 +1,7 @@
 /**
  * Keeps model thumbnails coming: watches the jobs cache for models whose
- * asset has just arrived and the viewport for models shown without one, draws each once off-screen and sends it to the host (`jobs:saveThumbnail`),
+ * asset has just arrived and the viewport for models shown without one,
+ * draws each once off-screen and sends it to the host (`jobs:saveThumbnail`),
  * whose push then shows it in the history.
  */
 import { useEffect } from 'react';
@@ -20,7 +21,12 @@ async function drawAndSave(localId: string): Promise<void> {
 /** One queue for the page: the once-only promise holds across remounts. */
 let shared: ThumbnailQueue | undefined;
 export function thumbnailQueue(): ThumbnailQueue {
-  shared ??= new ThumbnailQueue(drawAndSave, (localId, error) => console.warn(`No thumbnail for ${localId}:`, error instanceof Error ? error.message : error));
+  if (!shared) {
+    const queue = new ThumbnailQueue(drawAndSave, (localId, error) => console.warn(`No thumbnail for ${localId}:`, error instanceof Error ? error.message : error));
+    // Leaving the page: drawings still waiting out their delay are dropped, not started.
+    globalThis.addEventListener?.('pagehide', () => queue.dispose());
+    shared = queue;
+  }
   return shared;
 }
 
