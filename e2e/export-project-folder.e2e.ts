@@ -71,7 +71,9 @@ test.beforeEach(async () => {
     },
   });
 });
-test.afterEach(async () => {
+test.afterEach(async ({ page }) => {
+  // The page first, as the studio fixture does: nothing it still loads may meet a stopped host.
+  await page.close();
   await host.stop();
   await account.close();
   rmSync(home, { recursive: true, force: true });

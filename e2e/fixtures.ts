@@ -40,11 +40,13 @@ export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [[], { option: true }],
   studioEnv: [{}, { option: true }],
 
-  studio: async ({ studioEnv }, use, testInfo) => {
+  studio: async ({ studioEnv, page }, use, testInfo) => {
     const host = await startHost({ env: studioEnv });
     try {
       await use(host);
     } finally {
+      // The page first: a request it still has in flight (a thumbnail, a poll) must not meet a stopped host and count as a page error.
+      await page.close().catch(() => undefined);
       await host.stop();
       if (testInfo.status !== testInfo.expectedStatus) {
         await testInfo.attach('host-stderr.log', { body: host.hostLogs.join('\n'), contentType: 'text/plain' });
