@@ -40,6 +40,7 @@ function RowLine({ batch, row, editable }: { batch: Batch; row: BatchRow; editab
   const update = useStore((s) => s.updateBatchRow);
   const busy = useStore((s) => s.batchBusy);
   const [editing, setEditing] = useState(false);
+  const [skipShown, setSkipShown] = useState<boolean | null>(null);
   return (
     <tr data-row={row.row} data-state={row.state} aria-label={`Row ${row.row}`}>
       <td>{row.row}</td>
@@ -89,10 +90,15 @@ function RowLine({ batch, row, editable }: { batch: Batch; row: BatchRow; editab
             <label className="batch-skip">
               <input
                 type="checkbox"
-                checked={row.skip}
+                checked={skipShown ?? row.skip}
                 disabled={busy}
                 aria-label={`Skip row ${row.row}`}
-                onChange={(e) => void update({ batchId: batch.id, row: row.row, skip: e.target.checked })}
+                onChange={(e) => {
+                  // Shown at once; the host's answer (or a refusal) settles it.
+                  const skip = e.target.checked;
+                  setSkipShown(skip);
+                  void update({ batchId: batch.id, row: row.row, skip }).finally(() => setSkipShown(null));
+                }}
               />
               Skip
             </label>

@@ -86,6 +86,19 @@ describe('BatchView', () => {
     expect(screen.getByLabelText('Batch progress')).toHaveAttribute('max', '2');
   });
 
+  it('ticks Skip at once while the host confirms, and shows the host’s answer when it refuses', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    api.updateRow!.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    render(<BatchView />);
+    fireEvent.change(screen.getByLabelText('List file'), { target: { files: [new File(['kind,prompt\n'], 'props.csv', { type: 'text/csv' })] } });
+    const skip = await screen.findByLabelText('Skip row 1');
+    fireEvent.click(skip);
+    expect(skip).toBeChecked();
+    expect(api.updateRow).toHaveBeenCalledWith({ batchId: 'b_test01', row: 1, skip: true });
+    await act(async () => answer({ ok: false, problem: { reason: 'state', message: 'The batch is running.' } }));
+    await waitFor(() => expect(screen.getByLabelText('Skip row 1')).not.toBeChecked());
+  });
+
   it('follows pushed changes: progress, and a 402 pause with the balance and the queued rows', async () => {
     render(<BatchView />);
     await waitFor(() => expect(listeners.length).toBeGreaterThan(0));
