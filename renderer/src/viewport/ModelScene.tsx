@@ -49,7 +49,12 @@ export function ModelScene({ model, recordStats, animation, onTime, partVisibili
   const showSkeleton = useStore((s) => s.showSkeleton);
   const root = model.gltf.scene;
   const info = useMemo<ModelInfo>(() => {
-    const stats = recordStats ?? computeModelStats(model.gltf, model.fileBytes);
+    const computed = recordStats ?? computeModelStats(model.gltf, model.fileBytes);
+    // A dropped KTX2 model is shown from transcoded copies: its stats still list the file's own textures.
+    const stats =
+      !recordStats && model.fileTextures
+        ? { ...computed, textures: model.fileTextures.map((t) => ({ name: t.name, width: t.width, height: t.height, mimeType: 'image/ktx2', bytes: 0 })) }
+        : computed;
     const parts = findParts(root);
     const size = stats.boundingBox.size;
     const radius = Math.max(0.001, Math.hypot(size[0], size[1], size[2]) / 2);
