@@ -28,6 +28,15 @@ export function assetFormatOfKind(kind: EndpointId): AssetFormat | null {
   return assetFormatFor(ENDPOINTS[kind].produces);
 }
 
+/**
+ * What the app keeps and shows for a finished job of this kind: what the
+ * endpoint produces, except an image upload, which produces nothing on the
+ * service but whose image the app keeps as the job's asset (a PNG copy).
+ */
+export function shownOfKind(kind: EndpointId): Produces {
+  return kind === 'image-upload' ? 'image' : ENDPOINTS[kind].produces;
+}
+
 /** Public URL of a job's asset; needs no authentication. */
 export function assetUrl(storageUrl: string, jobId: string, format: AssetFormat): string {
   return `${storageUrl.replace(/\/+$/, '')}/jobs/${encodeURIComponent(jobId)}.${format}`;

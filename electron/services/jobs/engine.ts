@@ -17,8 +17,9 @@ import sharp from 'sharp';
 import {
   ENDPOINTS,
   LIMITS,
-  assetFormatOfKind,
+  assetFormatFor,
   checkRequest,
+  shownOfKind,
   type AssetFormat,
   type FieldSpec,
   type GenerationKind,
@@ -837,7 +838,7 @@ export class Engine implements JobEngine {
   // ---- downloads ------------------------------------------------------------------------------
 
   private formatOf(rec: JobRecord): AssetFormat {
-    return rec.kind === 'image-upload' ? 'png' : assetFormatOfKind(rec.kind) ?? 'glb';
+    return assetFormatFor(shownOfKind(rec.kind)) ?? 'glb';
   }
 
   private pendingAsset(rec: JobRecord): AssetRecord {

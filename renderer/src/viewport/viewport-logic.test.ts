@@ -105,6 +105,9 @@ describe('viewport slice', () => {
     expect(s().viewportTarget).toMatchObject({ content: 'skybox', format: 'png' });
     s().openJob({ localId: 'prt001', kind: 'split-to-parts' });
     expect(s().viewportTarget).toMatchObject({ content: 'model', format: 'glb', parts: true });
+    // An upload produces nothing on the service, but the app keeps its image: it opens as one.
+    s().openJob({ localId: 'upl001', kind: 'image-upload' });
+    expect(s().viewportTarget).toMatchObject({ content: 'image', format: 'png', url: '/assets/upl001/asset' });
     expect(s().viewportState).toBe('loading');
   });
 

@@ -3,7 +3,7 @@
  * ordering, progress from `fragments`, and the duration estimate learnt from
  * this user's finished jobs of the same kind.
  */
-import { ENDPOINTS, type GenerationKind } from '../../../../shared/api';
+import { ENDPOINTS, shownOfKind, type GenerationKind } from '../../../../shared/api';
 import type { JobRecord } from '../../../../shared/domain/job';
 import type { HistoryFilter, HistoryStatusFilter } from '../../state/slices/jobs';
 
@@ -154,8 +154,9 @@ export function kindLabel(kind: GenerationKind): string {
   return ENDPOINTS[kind]?.label ?? kind;
 }
 
+/** What the job's asset is (an image upload keeps its image). */
 export function producesOf(kind: GenerationKind): string {
-  return ENDPOINTS[kind]?.produces ?? 'none';
+  return kind in ENDPOINTS ? shownOfKind(kind) : 'none';
 }
 
 /** Words for the state, as the item's badge shows it. */

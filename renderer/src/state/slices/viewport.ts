@@ -2,7 +2,7 @@
  * Viewport slice: what the viewport shows and how. Plain data only (ids,
  * URLs, flags); the three.js objects live in the viewport's components.
  */
-import { ENDPOINTS } from '../../../../shared/api';
+import { ENDPOINTS, shownOfKind } from '../../../../shared/api';
 import { bridge } from '../../bridge';
 import type { SliceCreator } from '../slice';
 
@@ -104,7 +104,7 @@ export const createViewportSlice: SliceCreator<ViewportSlice> = (set, get) => {
 
     openJob: (job) => {
       const spec = ENDPOINTS[job.kind];
-      const produces = spec?.produces;
+      const produces = spec ? shownOfKind(job.kind) : undefined;
       if (!produces || produces === 'none') return;
       releaseLocal();
       const content: ViewportContent = produces === 'image' ? 'image' : produces === 'skybox' ? 'skybox' : 'model';
