@@ -24,6 +24,8 @@ const root = document.getElementById('root') as HTMLElement;
 const viewer = document.createElement('model-viewer') as ModelViewerElement;
 viewer.setAttribute('environment-image', 'neutral');
 viewer.setAttribute('camera-controls', '');
+// Its default prompt wiggles the camera after 3 s idle: it would keep re-rendering the model during the other pages' runs.
+viewer.setAttribute('interaction-prompt', 'none');
 viewer.style.width = '100%';
 viewer.style.height = '100%';
 root.appendChild(viewer);
