@@ -2,6 +2,7 @@ import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { JobRecord } from '../../../../shared/domain/job';
 import { installBridge } from '../../bridge';
+import { record } from '../../features/history/test-host';
 import { useStore } from '../../state/store';
 import type { StudioApi } from '../../../../shared/ipc';
 import { ARRIVAL_DELAY_MS, needsThumbnail, ThumbnailQueue } from './thumbnail-queue';
@@ -9,23 +10,7 @@ import { toBase64 } from './render-thumbnail';
 import { useModelThumbnails } from './use-model-thumbnails';
 
 function job(localId: string, patch: Partial<JobRecord> = {}): JobRecord {
-  return {
-    localId,
-    jobId: `up-${localId}`,
-    kind: 'text-to-3d',
-    state: 'success',
-    environmentId: 'sandbox',
-    environmentName: 'Sandbox',
-    keyId: 'k1',
-    keyName: 'Main key',
-    request: {},
-    title: localId,
-    createdAt: '2026-11-22T08:00:00.000Z',
-    updatedAt: '2026-11-22T08:00:00.000Z',
-    fragments: [],
-    asset: { state: 'ready', format: 'glb', attempts: 1 },
-    ...patch,
-  } as JobRecord;
+  return record({ localId, jobId: `up-${localId}`, title: localId, asset: { state: 'ready', format: 'glb', attempts: 1 }, ...patch });
 }
 
 const running = (localId: string) => job(localId, { state: 'running', asset: undefined });
