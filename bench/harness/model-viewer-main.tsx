@@ -15,7 +15,7 @@ interface ModelViewerElement extends HTMLElement {
 // Read by each element's constructor (it resets the loader to the CDN defaults otherwise).
 (self as unknown as { ModelViewerElement: object }).ModelViewerElement = {
   dracoDecoderLocation: './decoders/draco/',
-  meshoptDecoderLocation: './decoders/meshopt/meshopt_decoder.module.js',
+  meshoptDecoderLocation: './decoders/meshopt/model-viewer-gate.js',
 };
 (customElements.get('model-viewer') as unknown as { minimumRenderScale: number }).minimumRenderScale = 1;
 // No Basis transcoder is shipped (it needs 'unsafe-eval'); KTX2 files are not used in the benchmark.

@@ -1,21 +1,22 @@
 /** Builds the viewport harness pages (app code + baselines) for the corpus test and the benchmark. */
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { decodersPlugin } from '../../renderer/vite.config';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
-/** <model-viewer> loads its meshopt decoder by URL (a CDN by default): ship three's copy for it. */
-function meshoptForModelViewer(): Plugin {
-  const three = path.resolve(path.dirname(createRequire(import.meta.url).resolve('three')), '..');
+/**
+ * <model-viewer> fetches a script from its meshopt decoder URL (a CDN by
+ * default) only as a gate: it then uses the MeshoptDecoder of the three.js it
+ * was bundled with (this project's). The script it gets is loaded as a classic
+ * script, so it must not be an ES module (that was a page error on every run).
+ */
+function meshoptGateForModelViewer(): Plugin {
   return {
-    name: 'bench-meshopt-decoder',
+    name: 'bench-meshopt-gate',
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'decoders/meshopt/meshopt_decoder.module.js', source: readFileSync(path.join(three, 'examples/jsm/libs/meshopt_decoder.module.js')) });
+      this.emitFile({ type: 'asset', fileName: 'decoders/meshopt/model-viewer-gate.js', source: '/* <model-viewer> waits for this script, then decodes meshopt with its bundled three.js MeshoptDecoder. */\n' });
     },
   };
 }
@@ -24,7 +25,7 @@ export default defineConfig({
   root: here,
   base: './',
   logLevel: 'warn',
-  plugins: [react(), decodersPlugin(), meshoptForModelViewer()],
+  plugins: [react(), decodersPlugin(), meshoptGateForModelViewer()],
   build: {
     outDir: fileURLToPath(new URL('../../.tmp/harness-dist', import.meta.url)),
     emptyOutDir: true,
