@@ -8,8 +8,9 @@
  *   on the canvas (the viewport reads pixels back after the render, which
  *   waits for the GPU). Baselines: a bare three.js page (environment built
  *   once, GLTFLoader on the same file, render, 1-pixel readPixels) and
- *   <model-viewer> swapping `src` (load event + next frame). Pages are opened
- *   and warmed once, then runs interleave page by page.
+ *   <model-viewer> swapping `src` (load event, its next frame, 1-pixel
+ *   read-back). Pages are opened and warmed once, then runs interleave page
+ *   by page, each starting after the previous page has settled (`settle`).
  * - Memory: 30 model switches in the viewport, then renderer.info.memory and
  *   the JS heap against the start.
  * - History: time to interactive with 10,000 ledger records against an empty
@@ -87,6 +88,25 @@ async function loadIn(page: Page, url: string): Promise<number> {
   }, url);
 }
 
+/**
+ * The three pages share one GPU process (SwiftShader's threads). A page may
+ * still draw after its measured frame (the app adds its grid and ground
+ * shadow on the next one; <model-viewer> finishes its own frames), and that
+ * work would land in the next page's measurement. Every run therefore starts
+ * after the previous page has had two frames and a quiet second.
+ */
+const SETTLE_MS = 1000;
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(
+    (ms) =>
+      new Promise<void>((resolve) => {
+        const g = globalThis as unknown as PageGlobals;
+        g.requestAnimationFrame(() => g.requestAnimationFrame(() => setTimeout(resolve, ms)));
+      }),
+    SETTLE_MS,
+  );
+}
+
 async function closeApp(page: Page): Promise<void> {
   await page.evaluate(() => (globalThis as unknown as PageGlobals).harness.close());
 }
@@ -132,15 +152,19 @@ async function main(): Promise<void> {
       for (let i = 0; i < RUNS; i++) {
         // Switch away first so every run is a real switch in all three pages.
         await closeApp(app);
+        await settle(app);
         a.push(await appLatency(app, m.id));
+        await settle(app);
         // A fresh query per run: <model-viewer> ignores a `src` equal to the current one.
         t.push(await baselineLatency(three, `/files/${m.id}?run=${i}`));
+        await settle(three);
         if (!mvError) {
           try {
             v.push(await baselineLatency(mv, `/files/${m.id}?run=${i}`));
           } catch (error) {
             mvError = error instanceof Error ? error.message : String(error);
           }
+          await settle(mv);
         }
       }
       latency[m.id] = { app: series(a), three: series(t), modelViewer: mvError ? { error: mvError } : series(v) };
