@@ -5,7 +5,7 @@
  */
 import { Grid, OrbitControls } from '@react-three/drei';
 import { useFrame, useThree } from '@react-three/fiber';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Color, PMREMGenerator, type Scene, type Texture, type WebGLRenderer } from 'three';
 import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
 import type { ModelStats } from '../../../shared/domain/job';
@@ -35,14 +35,25 @@ function studioEnvironment(gl: WebGLRenderer): Texture {
 }
 
 /** Renders each demanded frame; after a new asset's first frame, reads its pixels back. */
-function RenderAndProbe({ probe, onProbed }: { probe: string | null; onProbed(key: string, painted: number): void }) {
+/**
+ * Renders every frame by hand, and the probe frame with a read-back. While a
+ * new model is in the scene but not yet fitted and probed (`hold`), frames
+ * are skipped: mounting it asks for a frame of its own, and drawing the model
+ * there as well as in the probe frame cost a whole extra frame (texture
+ * upload and draw, over a second for 500k triangles in software WebGL)
+ * before the user saw it.
+ */
+function RenderAndProbe({ probe, hold, onProbed }: { probe: string | null; hold: boolean; onProbed(key: string, painted: number): void }) {
   const invalidate = useThree((s) => s.invalidate);
   const pending = useRef<string | null>(null);
+  const holding = useRef(hold);
+  holding.current = hold;
   useEffect(() => {
     pending.current = probe;
     if (probe) invalidate();
   }, [probe, invalidate]);
   useFrame(({ gl, scene, camera }) => {
+    if (holding.current && !pending.current) return;
     gl.render(scene, camera);
     const key = pending.current;
     if (key) {
@@ -70,6 +81,14 @@ export function CanvasContent({ target, recordStats, animation, onTime, partVisi
   const setStatus = useStore((s) => s.setViewportStatus);
   const backdropTarget = useStore((s) => s.modelBackdrop);
   const [probe, setProbe] = useState<string | null>(null);
+  const [probedKey, setProbedKey] = useState<string | null>(null);
+  const onProbed = useCallback(
+    (key: string, painted: number) => {
+      setProbedKey(key);
+      onPainted(key, painted);
+    },
+    [onPainted],
+  );
   const model = useModel(target?.content === 'model' ? target : null);
   const panoramaTarget = target?.content === 'skybox' ? target : target?.content === 'model' ? backdropTarget : null;
   const panorama = usePanorama(panoramaTarget, (message) => {
@@ -123,7 +142,7 @@ export function CanvasContent({ target, recordStats, animation, onTime, partVisi
 
   return (
     <>
-      <RenderAndProbe probe={probe} onProbed={onPainted} />
+      <RenderAndProbe probe={probe} hold={!!model && target?.content === 'model' && probedKey !== model.key} onProbed={onProbed} />
       {skybox ? (
         <OrbitControls key="look-around" makeDefault enablePan={false} enableZoom={false} rotateSpeed={-0.35} target={[0, 0, 0]} />
       ) : (
