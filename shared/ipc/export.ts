@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { event, request } from './define';
+import { localId } from './jobs';
 import { exportOptionsSchema } from './settings';
 
 export const PROJECT_ENGINES = ['unity', 'godot', 'unreal', 'plain'] as const;
@@ -70,7 +71,6 @@ export interface ExportRecordView {
   exportedAt: string;
 }
 
-const localId = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/);
 const folderId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const absolutePathLike = z.string().min(1).max(4096);
 const subfolder = z

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { request } from './define';
+import { localId } from './jobs';
 import type { FileFormat, FileKind } from '../api';
 
 export interface StagedFile {
@@ -71,7 +72,7 @@ export const filesRequests = {
   'files:get': request<StagedFile>()(z.object({ id: z.string().min(1).max(64) }).strict()),
   /** A preview copy of a job's model (by local id) or of a staged file, for models with KTX2 textures. */
   'files:previewCopy': request<PreviewCopy>()(
-    z.union([z.object({ localId: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/) }).strict(), stagedFileRefSchema]),
+    z.union([z.object({ localId }).strict(), stagedFileRefSchema]),
   ),
 };
 

@@ -7,7 +7,8 @@ import { GENERATION_KINDS, type GenerationKind } from '../api';
 import type { JobRecord } from '../domain/job';
 import { event, request } from './define';
 
-const localId = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/);
+/** A job's local id (the ledger's key), as every channel that names a job accepts it. */
+export const localId = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/);
 const upstreamJobId = z.string().min(1).max(200).regex(/^[^\s/\\?#]+$/, 'a job id has no spaces or slashes');
 
 export const submitArgsSchema = z

@@ -3,6 +3,7 @@
  * handlers of every `jobs:*` channel. `jobs:changed` is emitted by the
  * composition root from `engine.onChange` (it coalesces bursts).
  */
+import { sniffFormat } from '../../../shared/api';
 import { fail, ok, type Result } from '../../../shared/ipc';
 import type { EnvironmentRegistry, EventSink, PartialHandlers, Platform } from '../contracts';
 import { StagingArea } from '../files/staging';
@@ -20,8 +21,6 @@ export interface JobsDeps {
   onInternalError?: (message: string, err: unknown) => void;
 }
 
-const PNG_SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
-
 /**
  * Decodes a renderer-drawn thumbnail and hands it to the engine, which checks
  * it with sharp (PNG, at most 1024 px) and stores it beside the asset. Bytes
@@ -34,7 +33,7 @@ export async function saveThumbnail(engine: Pick<Engine, 'get' | 'saveThumbnail'
     return fail('invalid-request', 'Only a model takes a thumbnail drawn by the app.');
   }
   const png = new Uint8Array(Buffer.from(pngBase64, 'base64'));
-  if (png.byteLength < PNG_SIGNATURE.length || !PNG_SIGNATURE.every((b, i) => png[i] === b)) {
+  if (sniffFormat(png) !== 'png') {
     return fail('invalid-request', 'The thumbnail is not a PNG image.');
   }
   return engine.saveThumbnail(localId, png);
