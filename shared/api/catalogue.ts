@@ -6,7 +6,7 @@
  *
  * Source: ../shared/spec/asset-generation-api.md (tables quoted field by field).
  */
-import type { FieldSpec } from './fields';
+import type { FieldSpec, JobRefField } from './fields';
 import { LIMITS } from './limits';
 
 export const TEXTURE_RESOLUTIONS = ['128', '256', '512', '1k', '2k', '4k', 'auto', 'none'] as const;
@@ -831,6 +831,19 @@ export const GENERATION_MENU: readonly { group: 'Available' | 'Coming soon'; kin
 /** Fields that are sent for an endpoint (retired ones are dropped). */
 export function sentFields(id: EndpointId): [string, FieldSpec][] {
   return Object.entries(ENDPOINTS[id].fields as Record<string, FieldSpec>).filter(([, f]) => !f.retired);
+}
+
+/**
+ * The job-ref field a follow-up request fills with an earlier job: `source`,
+ * its required source job; `image`, its field for an uploaded image. One
+ * answer for the generate panel's pre-filling and the history's chaining menu.
+ */
+export function jobRefFieldOf(id: EndpointId, role: 'source' | 'image'): { name: string; spec: JobRefField } | undefined {
+  for (const [name, spec] of Object.entries(ENDPOINTS[id].fields as Record<string, FieldSpec>)) {
+    if (spec.type !== 'job-ref') continue;
+    if (role === 'source' ? spec.required : spec.sourceKinds.length === 1 && spec.sourceKinds[0] === 'image-upload') return { name, spec };
+  }
+  return undefined;
 }
 
 export function fieldLocation(id: EndpointId, name: string): 'body' | 'form' | 'query' {

@@ -2,7 +2,7 @@
  * What a history item offers: chaining actions whose target request accepts
  * this job as its source, and whether the job can be opened in the viewport.
  */
-import { ENDPOINTS, type FieldSpec, type GenerationKind, type JobRefField } from '../../../../shared/api';
+import { ENDPOINTS, jobRefFieldOf, type GenerationKind, type JobRefField } from '../../../../shared/api';
 import type { JobRecord } from '../../../../shared/domain/job';
 import { producesOf } from './history-model';
 
@@ -23,15 +23,9 @@ export const CHAIN_ACTIONS: readonly ChainAction[] = [
   { label: 'Edit skybox', kind: 'skybox-edit', as: 'sourceJobId' },
 ];
 
-/**
- * The job-ref field of `kind` that `startFrom` fills for `as`: the required
- * source field, or the uploaded-image field (the same choice the generate
- * slice makes).
- */
+/** The job-ref field of `kind` that `startFrom` fills for `as` (the generate slice asks the same catalogue function). */
 export function chainField(kind: GenerationKind, as: ChainAction['as']): JobRefField | undefined {
-  const refs = Object.values(ENDPOINTS[kind].fields as Record<string, FieldSpec>).filter((f): f is JobRefField => f.type === 'job-ref');
-  if (as === 'sourceJobId') return refs.find((f) => f.required);
-  return refs.find((f) => f.sourceKinds.length === 1 && f.sourceKinds[0] === 'image-upload');
+  return jobRefFieldOf(kind, as === 'sourceJobId' ? 'source' : 'image')?.spec;
 }
 
 /** True when `action`'s request takes `job` as its source, by the catalogue's `sourceKinds`. */

@@ -11,6 +11,7 @@ import {
   ENDPOINTS,
   GENERATION_MENU,
   isGenerationKind,
+  jobRefFieldOf,
   type FieldSpec,
   type GenerationKind,
 } from '../../../../shared/api';
@@ -98,13 +99,11 @@ export interface GenerateSlice {
 }
 
 function sourceFieldOf(kind: GenerationKind): string | undefined {
-  const entries = Object.entries(ENDPOINTS[kind].fields as Record<string, FieldSpec>);
-  return entries.find(([, f]) => f.type === 'job-ref' && f.required)?.[0];
+  return jobRefFieldOf(kind, 'source')?.name;
 }
 
 function imageFieldOf(kind: GenerationKind): string | undefined {
-  const entries = Object.entries(ENDPOINTS[kind].fields as Record<string, FieldSpec>);
-  return entries.find(([, f]) => f.type === 'job-ref' && f.sourceKinds.length === 1 && f.sourceKinds[0] === 'image-upload')?.[0];
+  return jobRefFieldOf(kind, 'image')?.name;
 }
 
 export const createGenerateSlice: SliceCreator<GenerateSlice> = (set, get) => {
