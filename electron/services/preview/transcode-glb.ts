@@ -80,16 +80,16 @@ function describe(textures: PreviewTexture[]): string {
     : `Preview uses ${count} transcoded to PNG in the app at full size (${inFile})`;
 }
 
-/**
- * Makes the preview copy. Throws {@link PreviewNotNeeded} for a GLB without
- * KTX2 textures, and an Error whose message says what broke otherwise.
- */
 export interface PreviewCopyOptions {
   maxSize?: number;
   /** Where KTX2 images are transcoded: the service passes its worker thread; default in this thread. */
   transcode?: (bytes: Uint8Array, maxSize: number) => Promise<TranscodedImage>;
 }
 
+/**
+ * Makes the preview copy. Throws {@link PreviewNotNeeded} for a GLB without
+ * KTX2 textures, and an Error whose message says what broke otherwise.
+ */
 export async function makePreviewCopy(bytes: Uint8Array, options: PreviewCopyOptions = {}): Promise<PreviewCopyResult> {
   const maxSize = options.maxSize ?? PREVIEW_TEXTURE_MAX;
   const transcode = options.transcode ?? transcodeKtx2;
