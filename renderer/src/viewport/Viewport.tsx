@@ -36,6 +36,27 @@ function exposeRendererInfo({ gl }: { gl: { info: { memory: { geometries: number
   });
 }
 
+/**
+ * How long a load runs before the loading note appears. A note that flashes
+ * up for a fast load is noise, and drawing it (text rastered and composited
+ * while the GPU draws the model) slowed a small model's first frame by about
+ * a tenth in software rendering.
+ */
+export const LOADING_NOTE_DELAY_MS = 300;
+
+function LoadingNote({ name }: { name: string }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), LOADING_NOTE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return shown ? (
+    <div className="viewport-loading" role="status">
+      Loading {name}…
+    </div>
+  ) : null;
+}
+
 const IDLE_ANIMATION: AnimationControl = { clip: 0, playing: false, seek: null };
 
 export function Viewport() {
@@ -110,11 +131,7 @@ export function Viewport() {
           <p>Open a finished job from the history, or drop a GLB, HDR or image on the window to inspect it.</p>
         </div>
       ) : null}
-      {state === 'loading' ? (
-        <div className="viewport-loading" role="status">
-          Loading {target?.name}…
-        </div>
-      ) : null}
+      {state === 'loading' ? <LoadingNote key={target?.key} name={target?.name ?? ''} /> : null}
       {state === 'error' ? (
         <div className="viewport-error" role="alert">
           <h3>This asset cannot be shown</h3>
