@@ -1,15 +1,17 @@
 /**
  * Baseline: a bare three.js page. The environment is built once, then each
- * load is GLTFLoader on the same bytes, one render, and a 1-pixel readPixels
- * to wait for the GPU. The same decoders as the app.
+ * load is GLTFLoader on the same bytes, the camera fitted as the app fits it,
+ * one render, and a 1-pixel readPixels to wait for the GPU. The same
+ * decoders as the app.
  */
-import { Box3, Color, PerspectiveCamera, PMREMGenerator, Scene, Sphere, Vector3, WebGLRenderer, type Object3D } from 'three';
+import { Color, PerspectiveCamera, PMREMGenerator, Scene, Vector3, WebGLRenderer, type Object3D } from 'three';
 import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
 import { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { KTX2Loader } from 'three/examples/jsm/loaders/KTX2Loader.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 import { disposeObject } from '../../renderer/src/viewport/dispose';
+import { fitCamera } from '../../renderer/src/viewport/scene-tools';
 
 const root = document.getElementById('root') as HTMLElement;
 const renderer = new WebGLRenderer({ antialias: true });
@@ -43,9 +45,8 @@ window.baseline = {
     }
     current = gltf.scene;
     scene.add(current);
-    const sphere = new Box3().setFromObject(current).getBoundingSphere(new Sphere());
-    camera.position.copy(sphere.center).add(new Vector3(0.6, 0.45, 1).normalize().multiplyScalar(sphere.radius * 3));
-    camera.lookAt(sphere.center);
+    // Framed exactly as the app frames it, so both draw the same pixels.
+    fitCamera(camera, current, new Vector3());
     renderer.render(scene, camera);
     renderer.getContext().readPixels(0, 0, 1, 1, 0x1908, 0x1401, new Uint8Array(4));
   },
