@@ -1,48 +1,20 @@
 /**
- * The app's real Viewport (and optionally the history panel) mounted alone,
- * with a bridge that serves files from the harness server. Used by the corpus
- * test and the benchmark; it runs under the app's CSP.
+ * The app's real Viewport mounted alone, with a bridge that serves files
+ * from the harness server. Used by the corpus test and the benchmark's
+ * latency and memory parts; it runs under the app's CSP.
  */
 import { createRoot } from 'react-dom/client';
 import type { JobRecord } from '../../shared/domain/job';
 import type { StudioApi } from '../../shared/ipc';
 import { installBridge } from '../../renderer/src/bridge';
-import { HistoryPanel } from '../../renderer/src/features/history/HistoryPanel';
 import { useStore } from '../../renderer/src/state/store';
 import { Viewport } from '../../renderer/src/viewport/Viewport';
 
-const params = new URLSearchParams(location.search);
-const ledgerSize = Number(params.get('ledger') ?? '0');
-
-/** A ledger of finished jobs, as the host would list it. */
-function fakeLedger(n: number): JobRecord[] {
-  const words = ['oak', 'stone', 'robot', 'dragon', 'chair', 'lamp', 'castle', 'cat', 'tree', 'ship'];
-  const start = Date.parse('2026-01-01T00:00:00Z');
-  return Array.from({ length: n }, (_, i) => ({
-    localId: `job${String(i).padStart(6, '0')}`,
-    kind: 'text-to-3d',
-    state: 'success',
-    jobId: `up-${i}`,
-    environmentId: 'sandbox',
-    environmentName: 'Sandbox',
-    keyId: 'k1',
-    keyName: 'Main key',
-    request: { prompt: `a ${words[i % 10]} number ${i}` },
-    title: '',
-    prompt: `a ${words[i % 10]} number ${i}`,
-    createdAt: new Date(start + i * 60_000).toISOString(),
-    updatedAt: new Date(start + i * 60_000).toISOString(),
-    acceptedAt: new Date(start + i * 60_000).toISOString(),
-    finishedAt: new Date(start + i * 60_000 + 30_000).toISOString(),
-    fragments: [{ name: 'mesh', displayName: 'Building mesh' }],
-    asset: { state: 'ready', format: 'glb', attempts: 1 },
-  }));
-}
-
-const ledger = fakeLedger(ledgerSize);
 const ok = <T,>(value: T) => Promise.resolve({ ok: true as const, value });
 const jobs = {
-  list: () => ok({ jobs: ledger, load: [] }),
+  list: () => ok({ jobs: [], load: [] }),
+  // The harness serves files, not records: the viewport computes the stats itself.
+  get: () => Promise.resolve({ ok: false as const, problem: { reason: 'not-found' as const, message: 'The harness keeps no records.' } }),
   onChanged: () => () => undefined,
   remove: () => ok(null),
   restore: () => ok(null),
@@ -93,13 +65,4 @@ window.harness = {
   },
 };
 
-const withHistory = params.get('history') === '1';
-createRoot(document.getElementById('root') as HTMLElement).render(
-  withHistory ? (
-    <div style={{ width: 380, height: '100%', background: '#1b1e23', color: '#e6e8eb' }}>
-      <HistoryPanel />
-    </div>
-  ) : (
-    <Viewport />
-  ),
-);
+createRoot(document.getElementById('root') as HTMLElement).render(<Viewport />);

@@ -157,3 +157,25 @@ export function isTerminal(state: JobState): boolean {
 export function describeJob(job: Pick<JobRecord, 'title' | 'prompt' | 'kind'>): string {
   return job.title || job.prompt || job.kind;
 }
+
+/**
+ * A record as the history list receives it (`jobs:list`): what a row, its
+ * filters, its search and its actions read, without what only an opened job
+ * needs (model stats, validation, genParams, the file hash, a problem's raw
+ * body, the stages of a finished job). At 10,000 jobs the full records were
+ * 17 MB of JSON to write, send and parse at every start. The full record
+ * comes from `jobs:get`, and every `jobs:changed` push carries full records.
+ */
+export function listedRecord(record: JobRecord): JobRecord {
+  const { genParams: _genParams, upstreamCreatedAt: _upstreamCreatedAt, ...listed } = record;
+  if (isTerminal(record.state)) listed.fragments = [];
+  if (record.asset) {
+    const { stats: _stats, validation: _validation, sha256: _sha256, ...asset } = record.asset;
+    listed.asset = asset;
+  }
+  if (record.problem) {
+    const { body: _body, ...problem } = record.problem;
+    listed.problem = problem;
+  }
+  return listed;
+}

@@ -58,7 +58,7 @@ export interface JobsSnapshot {
 export const jobsRequests = {
   /** Validate and queue a request. Resolves once the intent is durable (state `queued` or later). */
   'jobs:submit': request<JobRecord>()(submitArgsSchema),
-  /** All records (the history), newest first. */
+  /** All records (the history), newest first, as summaries (`listedRecord`): `jobs:get` gives one in full. */
   'jobs:list': request<JobsSnapshot>()(z.object({ includeHidden: z.boolean().optional() }).strict()),
   'jobs:get': request<JobRecord>()(z.object({ localId }).strict()),
   /** Follow a job created elsewhere with the same key. */

@@ -4,6 +4,7 @@
  * composition root from `engine.onChange` (it coalesces bursts).
  */
 import { sniffFormat } from '../../../shared/api';
+import { listedRecord } from '../../../shared/domain/job';
 import { fail, ok, type Result } from '../../../shared/ipc';
 import type { EnvironmentRegistry, EventSink, PartialHandlers, Platform } from '../contracts';
 import { StagingArea } from '../files/staging';
@@ -42,7 +43,8 @@ export async function saveThumbnail(engine: Pick<Engine, 'get' | 'saveThumbnail'
 export function createJobHandlers(engine: Engine): PartialHandlers {
   return {
     'jobs:submit': async (args) => engine.submit(args),
-    'jobs:list': async ({ includeHidden }) => ok({ jobs: engine.list({ includeHidden }), load: engine.load() }),
+    // Summaries: the history's start-up cost grows with every job ever made (see listedRecord).
+    'jobs:list': async ({ includeHidden }) => ok({ jobs: engine.list({ includeHidden }).map(listedRecord), load: engine.load() }),
     'jobs:get': async ({ localId }) => {
       const job = engine.get(localId);
       return job ? ok(job) : { ok: false, problem: { reason: 'not-found', message: 'No such job.' } };

@@ -71,11 +71,12 @@ export function ModelScene({ model, recordStats, animation, onTime, partVisibili
       c.target.copy(target);
       c.update?.();
     }
-    onInfo(info);
     invalidate();
     // Fitting again on every control change would fight the user.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [root, controls]);
+  // Reported after the fit (effects run in order), and again when the host's stats arrive.
+  useEffect(() => onInfo(info), [info, onInfo]);
 
   // View modes and channel view.
   const made = useRef<Material[]>([]);

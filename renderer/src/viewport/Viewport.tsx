@@ -69,6 +69,12 @@ export function Viewport() {
   const closeViewport = useStore((s) => s.closeViewport);
   const record = useStore((s) => (target?.localId ? s.jobsById[target.localId] : undefined));
   const recordStats: ModelStats | undefined = record?.asset?.stats;
+  // The history holds summaries; the opened job's full record brings the host's stats of the file.
+  const loadJobDetails = useStore((s) => s.loadJobDetails);
+  const openedLocalId = target?.localId;
+  useEffect(() => {
+    if (openedLocalId) void loadJobDetails(openedLocalId);
+  }, [openedLocalId, loadJobDetails]);
   const [info, setInfo] = useState<ModelInfo | null>(null);
   const [painted, setPainted] = useState(0);
   const [animation, setAnimation] = useState<AnimationControl>(IDLE_ANIMATION);

@@ -1,6 +1,6 @@
 /** A fake host for the history tests: a ledger, `jobs:changed` pushes, and recorded calls. */
 import { vi } from 'vitest';
-import type { JobRecord } from '../../../../shared/domain/job';
+import { listedRecord, type JobRecord } from '../../../../shared/domain/job';
 import type { StudioApi } from '../../../../shared/ipc';
 import { installBridge } from '../../bridge';
 
@@ -36,7 +36,12 @@ export function installHistoryHost(ledger: JobRecord[], options: { holdList?: bo
   const calls = {
     list: vi.fn(async () => {
       await listGate;
-      return ok({ jobs: ledger.filter((j) => !j.hidden), load: [] });
+      // Summaries, as the real host lists them.
+      return ok({ jobs: ledger.filter((j) => !j.hidden).map(listedRecord), load: [] });
+    }),
+    get: vi.fn(async ({ localId }: { localId: string }) => {
+      const job = ledger.find((j) => j.localId === localId);
+      return job ? ok(job) : { ok: false as const, problem: { reason: 'not-found', message: 'No such job.' } };
     }),
     track: vi.fn(async ({ jobId }: { jobId: string }) =>
       jobId === 'missing' ? { ok: false as const, problem: { reason: 'not-found', message: 'No job with this id for this key.' } } : ok(record({ localId: 'tracked1', jobId })),

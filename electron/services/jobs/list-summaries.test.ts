@@ -1,0 +1,57 @@
+/**
+ * `jobs:list` sends summaries (the history's start-up cost grows with every
+ * job ever made); `jobs:get` sends the whole record, stats included.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../../sandbox';
+import type { JobRecord } from '../../../shared/domain/job';
+import type { JobsSnapshot } from '../../../shared/ipc';
+import { dispatch } from '../../ipc/dispatch';
+import type { HandlerContext } from '../contracts';
+import { StagingArea } from '../files/staging';
+import { Engine } from './engine';
+import { createJobHandlers } from './index';
+import { FAST_TIMING, staticRegistry, tempDir, until } from './test/harness';
+
+let sandbox: RunningSandbox;
+let engine: Engine;
+let modelId: string;
+const ctx = {} as HandlerContext;
+const call = async <T,>(channel: 'jobs:list' | 'jobs:get', args: unknown): Promise<T> => {
+  const result = await dispatch(createJobHandlers(engine), channel, args, ctx);
+  if (!result.ok) throw new Error(result.problem.message);
+  return result.value as T;
+};
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, jobSeconds: 0.2, keys: 1, seed: 5, credits: 10_000 });
+  const dataDir = tempDir('list');
+  engine = new Engine({ dataDir, registry: staticRegistry(sandbox.baseUrl, sandbox.storageUrl, sandbox.keys), staging: new StagingArea(dataDir), timing: FAST_TIMING });
+  await engine.start();
+  const model = await engine.submit({ kind: 'text-to-3d', fields: { prompt: 'a carved wooden chest' } });
+  if (!model.ok) throw new Error('submission refused');
+  modelId = model.value.localId;
+  await until(() => engine.get(modelId)?.asset?.state === 'ready', 20_000, 'the asset');
+}, 30_000);
+
+afterAll(async () => {
+  await engine?.stop();
+  await sandbox?.close();
+});
+
+describe('jobs:list and jobs:get', () => {
+  it('lists what a history row shows, in well under half the bytes of the full record', async () => {
+    const full = await call<JobRecord>('jobs:get', { localId: modelId });
+    expect(full.asset?.stats?.triangles).toBeGreaterThan(0);
+    expect(full.genParams).toBeDefined();
+    const { jobs } = await call<JobsSnapshot>('jobs:list', {});
+    const summary = jobs.find((j) => j.localId === modelId)!;
+    expect(summary).toMatchObject({ state: 'success', jobId: full.jobId, title: full.title, prompt: full.prompt, request: full.request, createdAt: full.createdAt, finishedAt: full.finishedAt });
+    expect(summary.asset).toMatchObject({ state: 'ready', format: 'glb', bytes: full.asset?.bytes });
+    expect(summary.asset?.stats).toBeUndefined();
+    expect(summary.genParams).toBeUndefined();
+    expect(JSON.stringify(summary).length).toBeLessThan(JSON.stringify(full).length * 0.45);
+    // The ledger itself keeps everything.
+    expect(engine.get(modelId)?.asset?.stats).toEqual(full.asset?.stats);
+  });
+});
