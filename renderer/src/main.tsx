@@ -1,12 +1,9 @@
-/** Renderer entry: install the host bridge (Electron preload or browser shell), then mount the app. */
+/** Renderer entry: boot (host bridge, history requested), then mount the app. */
+import './boot';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { installBridge } from './bridge';
-import { detectBridge } from './bridge/detect';
 import './app/app.css';
-
-installBridge(detectBridge(window));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

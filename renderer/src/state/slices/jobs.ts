@@ -29,10 +29,20 @@ export interface JobsSlice {
   historyFilter: HistoryFilter;
   /** Local ids of the last removal, while its undo is offered. */
   lastRemoved: string[] | null;
-  /** Loads the history once and subscribes to pushes; returns the unsubscribe. */
+  /**
+   * Loads the history and subscribes to pushes; returns a release. Callers
+   * share one connection (the app opens it before its first render, the
+   * history panel when it mounts): it closes when the last one releases it.
+   */
   connectJobs(): () => void;
   applyJobsSnapshot(jobs: readonly JobRecord[]): void;
   applyJobsChanged(jobs: readonly JobRecord[]): void;
+  /**
+   * Replaces a job's summary (what `jobs:list` sends) with its full record
+   * from `jobs:get`: the viewport needs the model's stats. A record already
+   * newer in the cache (a push overtook the answer) is kept.
+   */
+  loadJobDetails(localId: string): Promise<void>;
   setHistoryFilter(patch: Partial<HistoryFilter>): void;
   /** Hides records from the history (local only); undo with `undoRemove`. */
   removeJobs(localIds: string[]): Promise<boolean>;
@@ -48,15 +58,12 @@ function mergeRecords(current: Record<string, JobRecord>, records: readonly JobR
   return next;
 }
 
-export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => ({
-  jobsById: {},
-  jobsVersion: 0,
-  jobsLoaded: false,
-  jobsLoadError: undefined,
-  historyFilter: { status: 'all', kind: 'all', query: '' },
-  lastRemoved: null,
+/** The page's one connection to the host's jobs (list, then pushes), shared by its callers. */
+let connection: { users: number; close(): void } | null = null;
 
-  connectJobs: () => {
+export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => {
+  /** Subscribes to pushes, then lists; returns the unsubscribe. */
+  const openJobsConnection = (): (() => void) => {
     const api = bridge().api.jobs;
     // Subscribe first so a change between the list call and its answer is not lost.
     const buffered: JobRecord[][] = [];
@@ -75,40 +82,73 @@ export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => ({
       for (const records of buffered.splice(0)) get().applyJobsChanged(records);
     });
     return off;
-  },
+  };
 
-  applyJobsSnapshot: (jobs) =>
-    set((s) => ({ jobsById: mergeRecords({}, jobs), jobsVersion: s.jobsVersion + 1, jobsLoaded: true, jobsLoadError: undefined })),
+  return {
+    jobsById: {},
+    jobsVersion: 0,
+    jobsLoaded: false,
+    jobsLoadError: undefined,
+    historyFilter: { status: 'all', kind: 'all', query: '' },
+    lastRemoved: null,
 
-  applyJobsChanged: (jobs) => {
-    if (jobs.length === 0) return;
-    set((s) => ({ jobsById: mergeRecords(s.jobsById, jobs), jobsVersion: s.jobsVersion + 1 }));
-  },
+    connectJobs: () => {
+      if (connection) connection.users++;
+      else connection = { users: 1, close: openJobsConnection() };
+      let released = false;
+      return () => {
+        if (released || !connection) return;
+        released = true;
+        if (--connection.users > 0) return;
+        connection.close();
+        connection = null;
+      };
+    },
 
-  setHistoryFilter: (patch) => set((s) => ({ historyFilter: { ...s.historyFilter, ...patch } })),
+    applyJobsSnapshot: (jobs) =>
+      set((s) => ({ jobsById: mergeRecords({}, jobs), jobsVersion: s.jobsVersion + 1, jobsLoaded: true, jobsLoadError: undefined })),
 
-  removeJobs: async (localIds) => {
-    if (localIds.length === 0) return false;
-    const result = await bridge().api.jobs.remove({ localIds });
-    if (!result.ok) return false;
-    // The host's push will say so too; hiding now keeps the list responsive.
-    set((s) => {
-      const jobsById = { ...s.jobsById };
-      for (const id of localIds) delete jobsById[id];
-      return { jobsById, jobsVersion: s.jobsVersion + 1, lastRemoved: [...localIds] };
-    });
-    return true;
-  },
+    applyJobsChanged: (jobs) => {
+      if (jobs.length === 0) return;
+      set((s) => ({ jobsById: mergeRecords(s.jobsById, jobs), jobsVersion: s.jobsVersion + 1 }));
+    },
 
-  undoRemove: async () => {
-    const ids = get().lastRemoved;
-    if (!ids || ids.length === 0) return false;
-    const result = await bridge().api.jobs.restore({ localIds: ids });
-    if (!result.ok) return false;
-    set({ lastRemoved: null });
-    // Restored records come back through `jobs:changed`; fetch them now in case the host coalesces late.
-    const listed = await bridge().api.jobs.list({});
-    if (listed.ok) get().applyJobsSnapshot(listed.value.jobs);
-    return true;
-  },
-});
+    loadJobDetails: async (localId) => {
+      const result = await bridge().api.jobs.get({ localId });
+      if (!result.ok) return;
+      const full = result.value;
+      set((s) => {
+        const cached = s.jobsById[localId];
+        if (!cached || cached.updatedAt > full.updatedAt) return {};
+        return { jobsById: mergeRecords(s.jobsById, [full]), jobsVersion: s.jobsVersion + 1 };
+      });
+    },
+
+    setHistoryFilter: (patch) => set((s) => ({ historyFilter: { ...s.historyFilter, ...patch } })),
+
+    removeJobs: async (localIds) => {
+      if (localIds.length === 0) return false;
+      const result = await bridge().api.jobs.remove({ localIds });
+      if (!result.ok) return false;
+      // The host's push will say so too; hiding now keeps the list responsive.
+      set((s) => {
+        const jobsById = { ...s.jobsById };
+        for (const id of localIds) delete jobsById[id];
+        return { jobsById, jobsVersion: s.jobsVersion + 1, lastRemoved: [...localIds] };
+      });
+      return true;
+    },
+
+    undoRemove: async () => {
+      const ids = get().lastRemoved;
+      if (!ids || ids.length === 0) return false;
+      const result = await bridge().api.jobs.restore({ localIds: ids });
+      if (!result.ok) return false;
+      set({ lastRemoved: null });
+      // Restored records come back through `jobs:changed`; fetch them now in case the host coalesces late.
+      const listed = await bridge().api.jobs.list({});
+      if (listed.ok) get().applyJobsSnapshot(listed.value.jobs);
+      return true;
+    },
+  };
+};

@@ -1,0 +1,75 @@
+/**
+ * The jobs cache holds the summaries `jobs:list` sends; an opened job's full
+ * record (with the host's model stats) replaces its summary, unless a push
+ * already brought a newer record.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ModelStats } from '../../../../shared/domain/job';
+import { installHistoryHost, record } from '../../features/history/test-host';
+import { useStore } from '../store';
+
+const stats = { triangles: 9990, vertices: 5198, meshes: 1, textures: [{ name: 'surface', width: 1024, height: 1024, mimeType: 'image/png', bytes: 315_655 }] } as ModelStats;
+const finished = record({
+  localId: 'model1',
+  jobId: 'up-1',
+  prompt: 'a wooden crate',
+  updatedAt: '2026-11-22T08:01:00.000Z',
+  genParams: { topology: 'auto' },
+  fragments: [{ name: 'geometry', displayName: 'Generating geometry' }],
+  asset: { state: 'ready', format: 'glb', attempts: 1, bytes: 543_484, sha256: 'ab'.repeat(32), stats, hasThumbnail: true },
+});
+
+let release: (() => void) | undefined;
+beforeEach(() => {
+  useStore.setState({ jobsById: {}, jobsLoaded: false, jobsVersion: 0 });
+});
+afterEach(() => release?.());
+
+async function listed(): Promise<void> {
+  release = useStore.getState().connectJobs();
+  await expect.poll(() => useStore.getState().jobsLoaded).toBe(true);
+}
+
+describe('jobs cache', () => {
+  it('lists summaries: what a history row shows, without the stats an opened model needs', async () => {
+    installHistoryHost([finished]);
+    await listed();
+    const summary = useStore.getState().jobsById.model1!;
+    expect(summary).toMatchObject({ prompt: 'a wooden crate', state: 'success', asset: { state: 'ready', hasThumbnail: true, bytes: 543_484 } });
+    expect(summary.asset?.stats).toBeUndefined();
+    expect(summary.genParams).toBeUndefined();
+    expect(summary.fragments).toEqual([]);
+  });
+
+  it("replaces an opened job's summary with its full record", async () => {
+    const host = installHistoryHost([finished]);
+    await listed();
+    await useStore.getState().loadJobDetails('model1');
+    expect(host.calls.get).toHaveBeenCalledWith({ localId: 'model1' });
+    expect(useStore.getState().jobsById.model1?.asset?.stats).toEqual(stats);
+  });
+
+  it('shares one connection: a second caller lists nothing again, and pushes reach the cache until the last release', async () => {
+    const host = installHistoryHost([finished]);
+    await listed();
+    const releaseSecond = useStore.getState().connectJobs();
+    expect(host.calls.list).toHaveBeenCalledTimes(1);
+    releaseSecond();
+    host.emit([{ ...finished, title: 'Still connected' }]);
+    expect(useStore.getState().jobsById.model1?.title).toBe('Still connected');
+    release?.();
+    release = undefined;
+    host.emit([{ ...finished, title: 'After the last release' }]);
+    expect(useStore.getState().jobsById.model1?.title).toBe('Still connected');
+  });
+
+  it('keeps a newer record that a push brought while the details were on their way', async () => {
+    const host = installHistoryHost([finished]);
+    await listed();
+    const pending = useStore.getState().loadJobDetails('model1');
+    // A push with a newer version of the record overtakes the answer.
+    host.emit([{ ...finished, title: 'Renamed crate', updatedAt: '2026-11-22T08:05:00.000Z' }]);
+    await pending;
+    expect(useStore.getState().jobsById.model1?.title).toBe('Renamed crate');
+  });
+});
