@@ -11,8 +11,11 @@ export interface PageElement {
 }
 
 export interface PageGlobals {
-  document: { querySelector(selector: string): PageElement | null; querySelectorAll(selector: string): { length: number } };
-  MutationObserver: new (callback: () => void) => { observe(target: PageElement, options: { attributes: boolean; attributeFilter: string[] }): void; disconnect(): void };
+  document: PageElement & { querySelectorAll(selector: string): { length: number } };
+  MutationObserver: new (callback: () => void) => {
+    observe(target: PageElement, options: { attributes: boolean; attributeFilter?: string[]; childList?: boolean; subtree?: boolean }): void;
+    disconnect(): void;
+  };
   performance: { now(): number };
   requestAnimationFrame(callback: () => void): number;
   URL: { createObjectURL(blob: unknown): string };
