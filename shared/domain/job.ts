@@ -160,14 +160,19 @@ export function describeJob(job: Pick<JobRecord, 'title' | 'prompt' | 'kind'>): 
 
 /**
  * A record as the history list receives it (`jobs:list`): what a row, its
- * filters, its search and its actions read, without what only an opened job
- * needs (model stats, validation, genParams, the file hash, a problem's raw
- * body, the stages of a finished job). At 10,000 jobs the full records were
- * 17 MB of JSON to write, send and parse at every start. The full record
- * comes from `jobs:get`, and every `jobs:changed` push carries full records.
+ * filters, its search and its actions read, without what only an opened or
+ * reused job needs (model stats, validation, genParams, the file hash, a
+ * problem's raw body, the stages of a finished job, the request beyond its
+ * files' names: a sketch's strokes alone can be many kilobytes). At 10,000
+ * jobs the full records were 17 MB of JSON to write, send and parse at every
+ * start. The full record comes from `jobs:get`, and every `jobs:changed`
+ * push carries full records.
  */
 export function listedRecord(record: JobRecord): JobRecord {
-  const { genParams: _genParams, upstreamCreatedAt: _upstreamCreatedAt, ...listed } = record;
+  const { genParams: _genParams, upstreamCreatedAt: _upstreamCreatedAt, upstreamStatus: _upstreamStatus, ...listed } = record;
+  listed.request = requestFileNames(record.request);
+  // When the service accepted it is what durations count from; the send time is only its stand-in.
+  if (record.acceptedAt) delete listed.submittedAt;
   if (isTerminal(record.state)) listed.fragments = [];
   if (record.asset) {
     const { stats: _stats, validation: _validation, sha256: _sha256, ...asset } = record.asset;
@@ -178,4 +183,14 @@ export function listedRecord(record: JobRecord): JobRecord {
     listed.problem = problem;
   }
   return listed;
+}
+
+/** The request's file fields with just their names (a row titles an upload by its file). */
+function requestFileNames(request: Record<string, unknown>): Record<string, unknown> {
+  const names: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(request)) {
+    const name = (value as Partial<FileRefRecord> | null)?.name;
+    if (typeof name === 'string' && typeof (value as Partial<FileRefRecord>).sha256 === 'string') names[field] = { name };
+  }
+  return names;
 }

@@ -46,7 +46,10 @@ describe('jobs:list and jobs:get', () => {
     expect(full.genParams).toBeDefined();
     const { jobs } = await call<JobsSnapshot>('jobs:list', {});
     const summary = jobs.find((j) => j.localId === modelId)!;
-    expect(summary).toMatchObject({ state: 'success', jobId: full.jobId, title: full.title, prompt: full.prompt, request: full.request, createdAt: full.createdAt, finishedAt: full.finishedAt });
+    expect(summary).toMatchObject({ state: 'success', jobId: full.jobId, title: full.title, prompt: full.prompt, createdAt: full.createdAt, acceptedAt: full.acceptedAt, finishedAt: full.finishedAt });
+    // The request (here just the prompt, which the summary carries anyway) comes with jobs:get.
+    expect(full.request).toEqual({ prompt: full.prompt });
+    expect(summary.request).toEqual({});
     expect(summary.asset).toMatchObject({ state: 'ready', format: 'glb', bytes: full.asset?.bytes });
     expect(summary.asset?.stats).toBeUndefined();
     expect(summary.genParams).toBeUndefined();

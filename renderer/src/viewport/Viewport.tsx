@@ -101,6 +101,22 @@ export function Viewport() {
   );
   const onAssetError = useCallback((message: string) => key && setStatus(key, 'error', message), [key, setStatus]);
 
+  // The WebGL context and the studio lighting cost the page's main thread about 300 ms in software
+  // rendering: they are made after the history has arrived and been painted (the user's work shows
+  // first), or at once when something is opened before that. Made once, kept for the page's life.
+  const historyLoaded = useStore((s) => s.jobsLoaded);
+  const [canvasWanted, setCanvasWanted] = useState(false);
+  if (!canvasWanted && target) setCanvasWanted(true);
+  useEffect(() => {
+    if (canvasWanted || !historyLoaded) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setCanvasWanted(true), 0)));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [canvasWanted, historyLoaded]);
+
   const content = target?.content;
   const showCanvas = content !== 'image';
   const modelReady = content === 'model' && info !== null && state !== 'error';
@@ -115,20 +131,22 @@ export function Viewport() {
       data-painted={painted}
     >
       <div className="viewport-stage" style={{ visibility: showCanvas && state !== 'error' ? 'visible' : 'hidden' }}>
-        <Canvas frameloop="demand" dpr={[1, 2]} camera={{ fov: 45, near: 0.01, far: 1000, position: [2, 1.5, 3] }} gl={{ antialias: true }} onCreated={exposeRendererInfo}>
-          <AssetBoundary key={key ?? 'none'} onError={onAssetError}>
-            <CanvasContent
-              target={target}
-              recordStats={recordStats}
-              animation={animation}
-              onTime={setTime}
-              partVisibility={partVisibility}
-              explode={explode}
-              onInfo={onInfo}
-              onPainted={onPainted}
-            />
-          </AssetBoundary>
-        </Canvas>
+        {canvasWanted ? (
+          <Canvas frameloop="demand" dpr={[1, 2]} camera={{ fov: 45, near: 0.01, far: 1000, position: [2, 1.5, 3] }} gl={{ antialias: true }} onCreated={exposeRendererInfo}>
+            <AssetBoundary key={key ?? 'none'} onError={onAssetError}>
+              <CanvasContent
+                target={target}
+                recordStats={recordStats}
+                animation={animation}
+                onTime={setTime}
+                partVisibility={partVisibility}
+                explode={explode}
+                onInfo={onInfo}
+                onPainted={onPainted}
+              />
+            </AssetBoundary>
+          </Canvas>
+        ) : null}
       </div>
       {target && content === 'image' && state !== 'error' ? <ImageView key={target.key} target={target} /> : null}
 

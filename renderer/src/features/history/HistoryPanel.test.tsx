@@ -74,8 +74,15 @@ describe('history panel', () => {
   it('does not lose a change pushed while the first list is still on its way', async () => {
     const host = installHistoryHost([record({ localId: 'base01', prompt: 'listed' })], { holdList: true });
     render(<HistoryPanel />);
+    // Until the list arrives the panel says it is loading (and is busy for assistive technology), not "No jobs yet".
+    const panel = screen.getByRole('region', { name: 'Job history' });
+    expect(panel).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByText('Loading the history…')).toBeInTheDocument();
+    expect(screen.queryByText(/No jobs yet/)).not.toBeInTheDocument();
     act(() => host.emit([record({ localId: 'push01', prompt: 'pushed early', createdAt: '2026-12-01T00:00:00Z' })]));
     await act(async () => host.releaseList());
+    expect(panel).toHaveAttribute('aria-busy', 'false');
+    expect(screen.queryByText('Loading the history…')).not.toBeInTheDocument();
     await screen.findByText('pushed early');
     expect(screen.getByText('listed')).toBeInTheDocument();
     expect(host.calls.list).toHaveBeenCalledTimes(1);

@@ -69,7 +69,7 @@ export function HistoryPanel() {
   });
 
   return (
-    <section className="history" aria-label="Job history" data-count={rows.length}>
+    <section className="history" aria-label="Job history" aria-busy={!loaded} data-count={rows.length}>
       <header className="history-header">
         <h2>History</h2>
         <button type="button" onClick={() => setTracking(!tracking)} aria-expanded={tracking}>
@@ -115,6 +115,7 @@ export function HistoryPanel() {
         </p>
       ) : null}
       <div className="history-scroll" ref={scroller}>
+        {!loaded ? <p className="history-empty">Loading the history…</p> : null}
         {loaded && rows.length === 0 ? (
           <p className="history-empty">{total === 0 ? 'No jobs yet. Generated assets appear here.' : 'No job matches these filters.'}</p>
         ) : null}

@@ -91,7 +91,7 @@ export interface GenerateSlice {
   /** Opens a kind's form with a source chosen (chaining from a history item). */
   startFrom(kind: GenerationKind, options?: StartFromOptions): void;
   /** Opens the job's kind pre-filled with its original request ("Use these settings again"). */
-  useSettingsAgain(job: Pick<JobRecord, 'kind' | 'request'>): Promise<void>;
+  useSettingsAgain(job: Pick<JobRecord, 'kind' | 'request'> & { localId?: string }): Promise<void>;
   /** Validates the current draft and submits it. Resolves true when the host queued it. */
   submitGenerate(kind?: GenerationKind): Promise<boolean>;
   /** Keeps the last submission's record current (fed by `jobs:changed`). */
@@ -169,7 +169,10 @@ export const createGenerateSlice: SliceCreator<GenerateSlice> = (set, get) => {
       writeDraft(kind, draft);
     },
 
-    useSettingsAgain: async (job) => {
+    useSettingsAgain: async (given) => {
+      // The history holds summaries: the request in full comes with the job's whole record.
+      const full = given.localId ? await bridge().api.jobs.get({ localId: given.localId }).catch(() => null) : null;
+      const job = full?.ok ? full.value : given;
       const kind = job.kind;
       const draft = draftFromRequest(kind, job.request);
       set({ generateKind: kind, fieldErrors: { ...get().fieldErrors, [kind]: {} } });

@@ -63,6 +63,16 @@ describe('jobs cache', () => {
     expect(useStore.getState().jobsById.model1?.title).toBe('Still connected');
   });
 
+  it("reuses a listed job's settings from its full record (the summary carries no request)", async () => {
+    const host = installHistoryHost([{ ...finished, request: { prompt: 'a wooden crate', topology: 'quads', targetFaceCount: 8000 } }]);
+    await listed();
+    const summary = useStore.getState().jobsById.model1!;
+    expect(summary.request).toEqual({});
+    await useStore.getState().useSettingsAgain(summary);
+    expect(host.calls.get).toHaveBeenCalledWith({ localId: 'model1' });
+    expect(useStore.getState().drafts['text-to-3d']).toMatchObject({ prompt: 'a wooden crate', topology: 'quads', targetFaceCount: '8000' });
+  });
+
   it('keeps a newer record that a push brought while the details were on their way', async () => {
     const host = installHistoryHost([finished]);
     await listed();
