@@ -181,12 +181,14 @@ async function main(): Promise<void> {
     if (PARTS.has('memory')) {
     console.log('Memory over 30 model switches…');
     await closeApp(app);
-    const memory = async () =>
-      app.evaluate(() => {
-        const g = globalThis as unknown as PageGlobals;
-        g.gc?.();
-        return g.harness.memory();
-      });
+    // The JS heap after full collections, from DevTools (performance.memory is coarse and counts garbage).
+    const devtools = await app.context().newCDPSession(app);
+    const memory = async () => {
+      for (let i = 0; i < 2; i++) await devtools.send('HeapProfiler.collectGarbage');
+      const { usedSize } = await devtools.send('Runtime.getHeapUsage');
+      const gpu = await app.evaluate(() => (globalThis as unknown as PageGlobals).harness.memory());
+      return { ...gpu, heap: usedSize };
+    };
     const light = models.filter((m) => m.triangles <= 100_100);
     await appLatency(app, light[0]!.id);
     await closeApp(app);

@@ -20,12 +20,11 @@ export interface PageGlobals {
   requestAnimationFrame(callback: () => void): number;
   URL: { createObjectURL(blob: unknown): string };
   Blob: new (parts: unknown[]) => unknown;
-  gc?: () => void;
   harness: {
     openFile(name: string, url: string): Promise<void>;
     openJob(localId: string, kind: string): void;
     close(): void;
-    memory(): { geometries: number; textures: number; heap: number | null };
+    memory(): { geometries: number; textures: number };
   };
   baseline: { load(url: string): Promise<void> };
   /** Set by the search measurement. */

@@ -40,7 +40,8 @@ declare global {
       openFile(name: string, url: string): Promise<void>;
       openJob(localId: string, kind: JobRecord['kind']): void;
       close(): void;
-      memory(): { geometries: number; textures: number; heap: number | null };
+      /** What the viewport's renderer holds on the GPU (renderer.info.memory). */
+      memory(): { geometries: number; textures: number };
     };
   }
 }
@@ -57,11 +58,8 @@ window.harness = {
     useStore.getState().closeViewport();
   },
   memory() {
-    const canvas = document.querySelector('canvas') as (HTMLCanvasElement & { __r3f?: unknown }) | null;
     const info = (window as unknown as { __viewportRendererInfo?: () => { geometries: number; textures: number } }).__viewportRendererInfo?.();
-    const heap = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? null;
-    void canvas;
-    return { geometries: info?.geometries ?? -1, textures: info?.textures ?? -1, heap };
+    return { geometries: info?.geometries ?? -1, textures: info?.textures ?? -1 };
   },
 };
 
