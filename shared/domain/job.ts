@@ -169,21 +169,29 @@ export function describeJob(job: Pick<JobRecord, 'title' | 'prompt' | 'kind'>): 
  * push carries full records.
  */
 export function listedRecord(record: JobRecord): JobRecord {
-  const { genParams: _genParams, upstreamCreatedAt: _upstreamCreatedAt, upstreamStatus: _upstreamStatus, ...listed } = record;
+  const listed: Record<string, unknown> = {};
+  // Copied field by field, in the record's order: the objects stay fast to serialise (deleting a field made
+  // JSON.stringify of 10,000 twice as slow) and a rest spread leaving this many out was slower still.
+  for (const key of Object.keys(record) as (keyof JobRecord)[]) {
+    if (LEFT_OUT_OF_LISTING.has(key)) continue;
+    // When the service accepted it is what durations count from; the send time is only its stand-in.
+    if (key === 'submittedAt' && record.acceptedAt) continue;
+    listed[key] = record[key];
+  }
   listed.request = requestFileNames(record.request);
-  // When the service accepted it is what durations count from; the send time is only its stand-in.
-  if (record.acceptedAt) delete listed.submittedAt;
   if (isTerminal(record.state)) listed.fragments = [];
   if (record.asset) {
-    const { stats: _stats, validation: _validation, sha256: _sha256, ...asset } = record.asset;
-    listed.asset = asset;
+    const { stats: _stats, validation: _validation, sha256: _sha256, ...shown } = record.asset;
+    listed.asset = shown;
   }
   if (record.problem) {
-    const { body: _body, ...problem } = record.problem;
-    listed.problem = problem;
+    const { body: _body, ...shown } = record.problem;
+    listed.problem = shown;
   }
-  return listed;
+  return listed as unknown as JobRecord;
 }
+
+const LEFT_OUT_OF_LISTING = new Set<keyof JobRecord>(['genParams', 'upstreamCreatedAt', 'upstreamStatus']);
 
 /** The request's file fields with just their names (a row titles an upload by its file). */
 function requestFileNames(request: Record<string, unknown>): Record<string, unknown> {
