@@ -42,7 +42,7 @@ function exposeRendererInfo({ gl }: { gl: { info: { memory: { geometries: number
  * while the GPU draws the model) slowed a small model's first frame by about
  * a tenth in software rendering.
  */
-export const LOADING_NOTE_DELAY_MS = 300;
+const LOADING_NOTE_DELAY_MS = 300;
 
 function LoadingNote({ name }: { name: string }) {
   const [shown, setShown] = useState(false);

@@ -73,6 +73,17 @@ describe('jobs cache', () => {
     expect(useStore.getState().drafts['text-to-3d']).toMatchObject({ prompt: 'a wooden crate', topology: 'quads', targetFaceCount: '8000' });
   });
 
+  it("undoing a removal restores that job without turning an opened job's full record back into a summary", async () => {
+    installHistoryHost([finished, record({ localId: 'other1', prompt: 'a stone wall', createdAt: '2026-11-22T09:00:00.000Z' })]);
+    await listed();
+    await useStore.getState().loadJobDetails('model1');
+    await useStore.getState().removeJobs(['other1']);
+    expect(useStore.getState().jobsById.other1).toBeUndefined();
+    await useStore.getState().undoRemove();
+    expect(useStore.getState().jobsById.other1?.prompt).toBe('a stone wall');
+    expect(useStore.getState().jobsById.model1?.asset?.stats).toEqual(stats);
+  });
+
   it('keeps a newer record that a push brought while the details were on their way', async () => {
     const host = installHistoryHost([finished]);
     await listed();

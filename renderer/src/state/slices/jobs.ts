@@ -146,8 +146,9 @@ export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => {
       if (!result.ok) return false;
       set({ lastRemoved: null });
       // Restored records come back through `jobs:changed`; fetch them now in case the host coalesces late.
+      // Only they are taken from the listing: the rest of the cache may hold full records (an opened job's).
       const listed = await bridge().api.jobs.list({});
-      if (listed.ok) get().applyJobsSnapshot(listed.value.jobs);
+      if (listed.ok) get().applyJobsChanged(listed.value.jobs.filter((job) => ids.includes(job.localId)));
       return true;
     },
   };
