@@ -40,9 +40,12 @@ function exposeRendererInfo({ gl }: { gl: { info: { memory: { geometries: number
  * How long a load runs before the loading note appears. A note that flashes
  * up for a fast load is noise, and drawing it (text rastered and composited
  * while the GPU draws the model) slowed a small model's first frame by about
- * a tenth in software rendering.
+ * a tenth in software rendering. Not longer: the model's first draw holds the
+ * page until the GPU is done (a second for 500k triangles in software), and a
+ * note due after the page is held never shows (with 300 ms a 500k model
+ * loaded for 1.4 s without one; with 150 ms it shows at about 160 ms).
  */
-const LOADING_NOTE_DELAY_MS = 300;
+const LOADING_NOTE_DELAY_MS = 150;
 
 function LoadingNote({ name }: { name: string }) {
   const [shown, setShown] = useState(false);
