@@ -84,6 +84,19 @@ describe('jobs cache', () => {
     expect(useStore.getState().jobsById.model1?.asset?.stats).toEqual(stats);
   });
 
+  it('asks the host only once per job, and never for a record a push brought whole', async () => {
+    const host = installHistoryHost([finished, record({ localId: 'other1', prompt: 'a stone wall' })]);
+    await listed();
+    await useStore.getState().loadJobDetails('model1');
+    await useStore.getState().loadJobDetails('model1');
+    expect(host.calls.get).toHaveBeenCalledTimes(1);
+    const version = useStore.getState().jobsVersion;
+    host.emit([{ ...record({ localId: 'other1', prompt: 'a stone wall' }), updatedAt: '2026-11-22T09:00:00.000Z' }]);
+    await useStore.getState().loadJobDetails('other1');
+    expect(host.calls.get).toHaveBeenCalledTimes(1);
+    expect(useStore.getState().jobsVersion).toBe(version + 1);
+  });
+
   it('keeps a newer record that a push brought while the details were on their way', async () => {
     const host = installHistoryHost([finished]);
     await listed();

@@ -58,6 +58,13 @@ function mergeRecords(current: Record<string, JobRecord>, records: readonly JobR
   return next;
 }
 
+/**
+ * Records known to be whole (pushed by the host, or fetched with `jobs:get`),
+ * as opposed to the listing's summaries: opening such a job again asks the
+ * host for nothing and leaves the cache (and the history's sort) untouched.
+ */
+const wholeRecords = new WeakSet<JobRecord>();
+
 /** The page's one connection to the host's jobs (list, then pushes), shared by its callers. */
 let connection: { users: number; close(): void } | null = null;
 
@@ -110,13 +117,17 @@ export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => {
 
     applyJobsChanged: (jobs) => {
       if (jobs.length === 0) return;
+      for (const job of jobs) wholeRecords.add(job);
       set((s) => ({ jobsById: mergeRecords(s.jobsById, jobs), jobsVersion: s.jobsVersion + 1 }));
     },
 
     loadJobDetails: async (localId) => {
+      const known = get().jobsById[localId];
+      if (known && wholeRecords.has(known)) return;
       const result = await bridge().api.jobs.get({ localId });
       if (!result.ok) return;
       const full = result.value;
+      wholeRecords.add(full);
       set((s) => {
         const cached = s.jobsById[localId];
         if (!cached || cached.updatedAt > full.updatedAt) return {};
