@@ -30,6 +30,8 @@ import { buildHarness, CHROMIUM_ARGS, CHROMIUM_PATH, REPO_ROOT, startHarnessServ
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** Which parts to run (comma-separated: latency, memory, history); all by default. */
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'latency,memory,history').split(','));
+/** Which models the latency part times (comma-separated ids, e.g. m10k); all by default. */
+const MODEL_IDS = process.env.BENCH_MODELS ? new Set(process.env.BENCH_MODELS.split(',')) : null;
 const VIEWPORT = { width: 1000, height: 700 };
 const HISTORY_RECORDS = 10_000;
 
@@ -149,7 +151,7 @@ async function main(): Promise<void> {
     if (PARTS.has('latency')) {
     console.log(`Preview latency, ${RUNS} interleaved runs per model…`);
     const latency: Record<string, { app: Series; three: Series; modelViewer: Series | { error: string } }> = {};
-    for (const m of models) {
+    for (const m of models.filter((x) => !MODEL_IDS || MODEL_IDS.has(x.id))) {
       const a: number[] = [];
       const t: number[] = [];
       const v: number[] = [];

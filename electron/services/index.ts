@@ -155,6 +155,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       // Credits learnt from 402 answers (unsubscribed by settings' own dispose).
       settings.watchEngine(engine);
       await engine.start();
+      jobs.warmListing();
       disposables.push({
         name: 'engine',
         dispose: async () => {

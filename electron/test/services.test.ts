@@ -37,6 +37,7 @@ vi.mock('../services/jobs', () => ({
   setupJobs: () => ({
     engine: fakes.engine,
     handlers: {},
+    warmListing: () => fakes.calls.push('jobs.warmListing'),
     dispose: async () => {
       fakes.calls.push('jobs.dispose');
     },

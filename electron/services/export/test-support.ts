@@ -59,11 +59,14 @@ export class FakeEngine {
     const notUsed = async (): Promise<never> => {
       throw new Error('not used by export');
     };
+    let revisions = 0;
     return {
       start: async () => {},
       stop: async () => {},
       submit: notUsed,
       list: () => [...this.jobs.values()],
+      // Never the same twice: export tests change the records directly.
+      revision: () => ++revisions,
       get: (id) => this.jobs.get(id),
       onChange: () => () => {},
       track: notUsed,

@@ -22,6 +22,8 @@ export interface JobEngine {
   /** Validates against the catalogue and writes the intent durably before anything is sent. */
   submit(args: SubmitArgs, options?: SubmitOptions): Promise<Result<JobRecord>>;
   list(options?: { includeHidden?: boolean }): JobRecord[];
+  /** Changes whenever any record does: what is derived from `list()` stays valid while it is the same. */
+  revision(): number;
   get(localId: string): JobRecord | undefined;
   /** Every change to any record; the IPC layer coalesces these into `jobs:changed`. */
   onChange(listener: (job: JobRecord) => void): () => void;

@@ -279,6 +279,11 @@ export class Engine implements JobEngine {
       .sort((a, b) => (a.createdAt === b.createdAt ? b.localId.localeCompare(a.localId) : b.createdAt.localeCompare(a.createdAt)));
   }
 
+  revision(): number {
+    this.ensureLoaded();
+    return this.ledger.revision;
+  }
+
   get(localId: string): JobRecord | undefined {
     this.ensureLoaded();
     return this.ledger.get(localId);

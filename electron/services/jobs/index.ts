@@ -4,7 +4,7 @@
  * composition root from `engine.onChange` (it coalesces bursts).
  */
 import { sniffFormat } from '../../../shared/api';
-import { listedRecord } from '../../../shared/domain/job';
+import { listedRecord, type JobRecord } from '../../../shared/domain/job';
 import { fail, ok, type Result } from '../../../shared/ipc';
 import type { EnvironmentRegistry, EventSink, PartialHandlers, Platform } from '../contracts';
 import { StagingArea } from '../files/staging';
@@ -40,11 +40,31 @@ export async function saveThumbnail(engine: Pick<Engine, 'get' | 'saveThumbnail'
   return engine.saveThumbnail(localId, png);
 }
 
-export function createJobHandlers(engine: Engine): PartialHandlers {
+/**
+ * The history's listing (summaries, newest first), made again only when a
+ * record has changed since. A window opening on a ledger of 10,000 jobs
+ * otherwise waited while the host sorted and summarised them all, at the
+ * moment the page's own start-up wants the same two cores. The array is
+ * frozen: it is shared by every caller until the next change, and the
+ * browser shell keeps its JSON for as long (see shells/web/json-cache.ts).
+ */
+export function createListingCache(engine: Pick<JobEngine, 'list' | 'revision'>): (includeHidden: boolean) => readonly JobRecord[] {
+  const cached = new Map<boolean, { revision: number; jobs: readonly JobRecord[] }>();
+  return (includeHidden) => {
+    const revision = engine.revision();
+    const hit = cached.get(includeHidden);
+    if (hit?.revision === revision) return hit.jobs;
+    const jobs = Object.freeze(engine.list({ includeHidden }).map(listedRecord));
+    cached.set(includeHidden, { revision, jobs });
+    return jobs;
+  };
+}
+
+export function createJobHandlers(engine: Engine, listing = createListingCache(engine)): PartialHandlers {
   return {
     'jobs:submit': async (args) => engine.submit(args),
     // Summaries: the history's start-up cost grows with every job ever made (see listedRecord).
-    'jobs:list': async ({ includeHidden }) => ok({ jobs: engine.list({ includeHidden }).map(listedRecord), load: engine.load() }),
+    'jobs:list': async ({ includeHidden }) => ok({ jobs: listing(includeHidden === true) as JobRecord[], load: engine.load() }),
     'jobs:get': async ({ localId }) => {
       const job = engine.get(localId);
       return job ? ok(job) : { ok: false, problem: { reason: 'not-found', message: 'No such job.' } };
@@ -60,7 +80,13 @@ export function createJobHandlers(engine: Engine): PartialHandlers {
   };
 }
 
-export function setupJobs(deps: JobsDeps): { engine: JobEngine | undefined; handlers: PartialHandlers; dispose(): Promise<void> } {
+export function setupJobs(deps: JobsDeps): {
+  engine: JobEngine | undefined;
+  handlers: PartialHandlers;
+  /** Makes the history's listing soon, off this turn: the main process is up before its window asks for it. */
+  warmListing(): void;
+  dispose(): Promise<void>;
+} {
   const engine = new Engine({
     dataDir: deps.dataDir,
     registry: deps.registry,
@@ -71,5 +97,24 @@ export function setupJobs(deps: JobsDeps): { engine: JobEngine | undefined; hand
     timing: deps.timing,
     onInternalError: deps.onInternalError,
   });
-  return { engine, handlers: createJobHandlers(engine), dispose: async () => engine.stop() };
+  const listing = createListingCache(engine);
+  let warming: NodeJS.Immediate | undefined;
+  return {
+    engine,
+    handlers: createJobHandlers(engine, listing),
+    warmListing: () => {
+      warming = setImmediate(() => {
+        try {
+          listing(false);
+        } catch (err) {
+          // The window's own request reports it.
+          deps.onInternalError?.('the history listing could not be prepared', err);
+        }
+      });
+    },
+    dispose: async () => {
+      clearImmediate(warming);
+      await engine.stop();
+    },
+  };
 }

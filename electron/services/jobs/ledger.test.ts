@@ -35,6 +35,29 @@ function ledgerIn(dir: string): Ledger {
 }
 
 describe('ledger', () => {
+  it('changes its revision with every change to its records, its own or another process\'s', () => {
+    const dir = tempDir('ledger-revision');
+    const a = ledgerIn(dir);
+    const b = ledgerIn(dir);
+    const start = a.revision;
+    a.put(sampleRecord(1));
+    const afterPut = a.revision;
+    expect(afterPut).not.toBe(start);
+    a.patch(sampleRecord(1).localId, { state: 'failed' });
+    expect(a.revision).not.toBe(afterPut);
+    const unchanged = a.revision;
+    a.get(sampleRecord(1).localId);
+    a.all();
+    expect(a.revision).toBe(unchanged);
+    // Another process (the CLI) writes: read in, the records changed, and so does the revision.
+    b.refresh();
+    b.put(sampleRecord(2));
+    expect(a.refresh()).toEqual([sampleRecord(2).localId]);
+    expect(a.revision).not.toBe(unchanged);
+    a.close();
+    b.close();
+  });
+
   it('keeps puts and patches across a reopen, and a patch that removes a field', () => {
     const dir = tempDir('ledger');
     const a = ledgerIn(dir);

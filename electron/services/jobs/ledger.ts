@@ -60,6 +60,7 @@ export class Ledger {
   private readOffset = 0;
   private linesSinceCompaction = 0;
   private readonly compactAfterLines: number;
+  private revisionCount = 0;
   private readonly procFile: string;
 
   constructor(options: LedgerOptions) {
@@ -68,8 +69,18 @@ export class Ledger {
     this.procFile = path.join(this.dir, 'procs', String(process.pid));
   }
 
+  /**
+   * Bumped whenever the records in memory change (a write here, another
+   * process's lines read in, a reload): what is derived from all of them,
+   * like the history's listing, stays valid while it is the same.
+   */
+  get revision(): number {
+    return this.revisionCount;
+  }
+
   /** Reads snapshot + journal. Tolerates a torn last line. */
   load(): LoadReport {
+    this.revisionCount++;
     const started = performance.now();
     fs.mkdirSync(path.join(this.dir, 'procs'), { recursive: true });
     fs.writeFileSync(this.procFile, '');
@@ -122,6 +133,7 @@ export class Ledger {
         skipped++;
         continue;
       }
+      this.revisionCount++;
       if (line.t === 'put') this.records.set(line.r.localId, line.r);
       else if (line.t === 'patch') {
         const rec = this.records.get(line.id);
@@ -185,6 +197,7 @@ export class Ledger {
   }
 
   put(record: JobRecord, durable = false): JobRecord {
+    this.revisionCount++;
     this.records.set(record.localId, record);
     this.append({ t: 'put', r: record }, durable);
     return record;
@@ -201,6 +214,7 @@ export class Ledger {
       else set[k] = v;
     }
     const next = applyPatch(rec, set as Partial<JobRecord>, unset);
+    this.revisionCount++;
     this.records.set(localId, next);
     this.append(unset.length ? { t: 'patch', id: localId, p: set, u: unset } : { t: 'patch', id: localId, p: set }, durable);
     return next;

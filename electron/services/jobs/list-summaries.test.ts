@@ -57,4 +57,29 @@ describe('jobs:list and jobs:get', () => {
     // The ledger itself keeps everything.
     expect(engine.get(modelId)?.asset?.stats).toEqual(full.asset?.stats);
   });
+
+  it('makes the listing again only when a record has changed, and keeps hidden jobs apart', async () => {
+    const handlers = createJobHandlers(engine);
+    const list = async (args: object): Promise<readonly JobRecord[]> => {
+      const result = await dispatch(handlers, 'jobs:list', args, ctx);
+      if (!result.ok) throw new Error(result.problem.message);
+      return (result.value as JobsSnapshot).jobs;
+    };
+    const first = await list({});
+    // Shared by every caller until the next change, so nobody may change it.
+    expect(await list({})).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(first.map((j) => j.localId)).toContain(modelId);
+
+    expect((await engine.remove([modelId])).ok).toBe(true);
+    const afterRemove = await list({});
+    expect(afterRemove).not.toBe(first);
+    expect(afterRemove.map((j) => j.localId)).not.toContain(modelId);
+    const withHidden = await list({ includeHidden: true });
+    expect(withHidden.find((j) => j.localId === modelId)?.hidden).toBe(true);
+    expect(await list({})).toBe(afterRemove);
+
+    expect((await engine.restore([modelId])).ok).toBe(true);
+    expect((await list({})).map((j) => j.localId)).toContain(modelId);
+  });
 });

@@ -22,6 +22,7 @@ import type { EventHub } from '../../services/event-hub';
 import type { JobEngine } from '../../services/jobs/engine-api';
 import type { Logger } from '../../services/log';
 import { createEventSocketServer } from './event-socket';
+import { answerJson } from './json-cache';
 import { checkRequest, cookieName, createToken } from './guard';
 import { BASE_HEADERS, NO_STORE } from './headers';
 import { contentTypeOf, resolveInside } from './static-files';
@@ -95,6 +96,9 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   };
   const sendJson = (res: ServerResponse, status: number, value: unknown): void =>
     send(res, status, { 'Content-Type': 'application/json; charset=utf-8', ...NO_STORE }, JSON.stringify(value));
+  /** A contract call's answer (shared snapshots in it are serialised once: see json-cache.ts). */
+  const sendResult = (res: ServerResponse, result: Result<unknown>): void =>
+    send(res, 200, { 'Content-Type': 'application/json; charset=utf-8', ...NO_STORE }, answerJson(result));
   const sendText = (res: ServerResponse, status: number, text: string): void =>
     send(res, status, { 'Content-Type': 'text/plain; charset=utf-8', ...NO_STORE }, text);
 
@@ -134,7 +138,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
         if (err instanceof BodyTooLarge) return sendJson(res, 413, fail('too-large', 'The request is too large.'));
         return sendJson(res, 400, fail('invalid-json', 'The request body is not valid JSON.'));
       }
-      return sendJson(res, 200, await runDispatch(invoke[1]!, args));
+      return sendResult(res, await runDispatch(invoke[1]!, args));
     }
     if (url.pathname === '/api/files') {
       let data: Buffer;
@@ -147,7 +151,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
         throw err;
       }
       const name = url.searchParams.get('name') ?? '';
-      return sendJson(res, 200, await runDispatch('files:stageBytes', { name, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) }));
+      return sendResult(res, await runDispatch('files:stageBytes', { name, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) }));
     }
     return sendJson(res, 404, fail('unknown-channel', 'That request is not part of the app contract.'));
   };

@@ -32,6 +32,7 @@ export class FakeEngine implements JobEngine {
   private readonly waiters = new Map<string, ((job: JobRecord) => void)[]>();
   private readonly heldRecords = new Set<string>();
   private seq = 0;
+  private revisions = 0;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly opts: FakeEngineOptions) {
@@ -77,6 +78,10 @@ export class FakeEngine implements JobEngine {
 
   list(): JobRecord[] {
     return [...this.records.values()].reverse();
+  }
+  /** Tests change `records` directly: a new revision on every call, so nothing derived is ever reused. */
+  revision(): number {
+    return ++this.revisions;
   }
   get(localId: string): JobRecord | undefined {
     return this.records.get(localId);
