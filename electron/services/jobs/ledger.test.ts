@@ -43,7 +43,7 @@ describe('ledger', () => {
     a.put(sampleRecord(1));
     const afterPut = a.revision;
     expect(afterPut).not.toBe(start);
-    a.patch(sampleRecord(1).localId, { state: 'failed' });
+    a.patch(sampleRecord(1).localId, { state: 'error' });
     expect(a.revision).not.toBe(afterPut);
     const unchanged = a.revision;
     a.get(sampleRecord(1).localId);
