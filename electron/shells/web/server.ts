@@ -94,11 +94,11 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     res.writeHead(status, { ...BASE_HEADERS, ...headers });
     res.end(body);
   };
-  const sendJson = (res: ServerResponse, status: number, value: unknown): void =>
-    send(res, status, { 'Content-Type': 'application/json; charset=utf-8', ...NO_STORE }, JSON.stringify(value));
+  const sendJsonText = (res: ServerResponse, status: number, text: string): void =>
+    send(res, status, { 'Content-Type': 'application/json; charset=utf-8', ...NO_STORE }, text);
+  const sendJson = (res: ServerResponse, status: number, value: unknown): void => sendJsonText(res, status, JSON.stringify(value));
   /** A contract call's answer (shared snapshots in it are serialised once: see json-cache.ts). */
-  const sendResult = (res: ServerResponse, result: Result<unknown>): void =>
-    send(res, 200, { 'Content-Type': 'application/json; charset=utf-8', ...NO_STORE }, answerJson(result));
+  const sendResult = (res: ServerResponse, result: Result<unknown>): void => sendJsonText(res, 200, answerJson(result));
   const sendText = (res: ServerResponse, status: number, text: string): void =>
     send(res, status, { 'Content-Type': 'text/plain; charset=utf-8', ...NO_STORE }, text);
 
