@@ -4,6 +4,8 @@
  * restart, and bad requests never leaving the app.
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../sandbox';
@@ -108,7 +110,9 @@ describe('job engine against the sandbox', () => {
     expect(unknownToLedger.length).toBeLessThanOrEqual(uncertain.length);
 
     for (const job of jobs) {
-      expect(['success', 'error', 'dismissed']).toContain(job.state);
+      expect(['success', 'error', 'dismissed', 'rejected']).toContain(job.state);
+      // Refused only by the service failing four times in a row (a 0.08^4 chance per job here), never by the other faults.
+      if (job.state === 'rejected') expect(job.problem?.message).toMatch(/Gave up after 4 server errors/);
       if (job.state === 'success') {
         expect(job.asset?.state).toBe('ready');
         const file = engine.assetPath(job.localId)!;
@@ -264,5 +268,69 @@ describe('network down', () => {
     await until(() => settled(engine.get(localId)), 15_000, 'the job after the service came back');
     expect(engine.get(localId)?.state).toBe('success');
     expect(engine.get(localId)?.asset?.state).toBe('ready');
+  });
+});
+
+describe('retries of a failing service', () => {
+  /** A service that answers submissions from a script: each entry is one answer, in order. */
+  async function scriptedService(answers: { status: number; body: unknown; headers?: Record<string, string> }[]) {
+    const posts: number[] = [];
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        if (req.method !== 'POST') {
+          res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ statusCode: 404, message: 'not scripted' }));
+          return;
+        }
+        const answer = answers[Math.min(posts.length, answers.length - 1)]!;
+        posts.push(answer.status);
+        res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers }).end(JSON.stringify(answer.body));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { baseUrl, posts, close: () => new Promise<void>((r) => server.close(() => r())) };
+  }
+  const tooMany = { status: 429, body: { statusCode: 429, message: 'slow down' }, headers: { 'retry-after': '0' } };
+  const failing = { status: 500, body: { statusCode: 500, message: 'Internal server error' } };
+
+  it('counts only 5xx answers against the four server-error tries: 429s before them do not use them up', async () => {
+    const service = await scriptedService([tooMany, tooMany, tooMany, failing, failing, failing, { status: 201, body: { jobId: 'scripted-1' } }]);
+    const dataDir = tempDir('engine');
+    const registry = staticRegistry(service.baseUrl, `${service.baseUrl}/storage`, [{ clientId: 'id', clientSecret: 'secret' }]);
+    const engine = new Engine({ dataDir, registry, staging: new StagingArea(dataDir), timing: { ...FAST_TIMING, pollFirstMs: 60_000 }, timeouts: { create: 2_000, poll: 1_000, download: 1_000 } });
+    await engine.start();
+    try {
+      const r = await engine.submit({ kind: 'text-to-image', fields: { prompt: 'a lighthouse' } });
+      const localId = r.ok ? r.value.localId : '';
+      await until(() => !!engine.get(localId)?.jobId || engine.get(localId)?.state === 'rejected', 10_000, 'the job id or a rejection');
+      expect(service.posts).toEqual([429, 429, 429, 500, 500, 500, 201]);
+      expect(engine.get(localId)?.jobId).toBe('scripted-1');
+      expect(engine.get(localId)?.queue).toBeUndefined();
+    } finally {
+      await engine.stop();
+      await service.close();
+    }
+  });
+
+  it('gives up after four 5xx answers, says so, and leaves nothing queued', async () => {
+    const service = await scriptedService([tooMany, failing]);
+    const dataDir = tempDir('engine');
+    const registry = staticRegistry(service.baseUrl, `${service.baseUrl}/storage`, [{ clientId: 'id', clientSecret: 'secret' }]);
+    const engine = new Engine({ dataDir, registry, staging: new StagingArea(dataDir), timing: FAST_TIMING, timeouts: { create: 2_000, poll: 1_000, download: 1_000 } });
+    await engine.start();
+    try {
+      const r = await engine.submit({ kind: 'text-to-image', fields: { prompt: 'a lighthouse' } });
+      const localId = r.ok ? r.value.localId : '';
+      await until(() => engine.get(localId)?.state === 'rejected', 10_000, 'the rejection');
+      expect(service.posts).toEqual([429, 500, 500, 500, 500]);
+      const job = engine.get(localId)!;
+      expect(job.problem?.message).toMatch(/Gave up after 4 server errors/);
+      expect(job.queue).toBeUndefined();
+      expect(job.finishedAt).toBeTruthy();
+    } finally {
+      await engine.stop();
+      await service.close();
+    }
   });
 });

@@ -427,7 +427,7 @@ export class Engine implements JobEngine {
     this.heldBatches.delete(batchId);
     for (const rec of this.ledger.all()) {
       if (rec.batchId === batchId && rec.state === 'queued' && rec.queue?.reason === 'paused') {
-        this.update(rec.localId, { queue: { reason: 'cap', attempts: rec.queue.attempts }, problem: undefined });
+        this.update(rec.localId, { queue: { reason: 'cap', attempts: rec.queue.attempts, serverErrors: rec.queue.serverErrors }, problem: undefined });
       }
     }
     this.pump();
@@ -477,7 +477,7 @@ export class Engine implements JobEngine {
       }
       const key = this.keyFor(rec, used);
       if (!key) {
-        if (rec.queue?.reason !== 'cap') this.update(rec.localId, { queue: { reason: 'cap', attempts: rec.queue?.attempts ?? 0 } });
+        if (rec.queue?.reason !== 'cap') this.update(rec.localId, { queue: { reason: 'cap', attempts: rec.queue?.attempts ?? 0, serverErrors: rec.queue?.serverErrors } });
         continue;
       }
       if (!this.claims?.claim(rec.localId)) continue;
@@ -569,10 +569,12 @@ export class Engine implements JobEngine {
       this.notifyFinished(this.ledger.get(localId)!);
       return;
     }
+    const status = err.status ?? 0;
+    const serverErrors = (rec.queue?.serverErrors ?? 0) + (err.kind === 'http' && status >= 500 ? 1 : 0);
     const requeue = (reason: NonNullable<JobRecord['queue']>['reason'], delay: number) =>
-      this.update(localId, { state: 'queued', queue: { reason, attempts, retryAt: new Date(Date.now() + delay).toISOString() }, problem }, true);
+      this.update(localId, { state: 'queued', queue: { reason, attempts, serverErrors, retryAt: new Date(Date.now() + delay).toISOString() }, problem }, true);
     if (err.kind === 'aborted') {
-      this.update(localId, { state: 'queued', queue: { reason: 'cap', attempts: rec.queue?.attempts ?? 0 } }, true);
+      this.update(localId, { state: 'queued', queue: { reason: 'cap', attempts: rec.queue?.attempts ?? 0, serverErrors: rec.queue?.serverErrors } }, true);
       return;
     }
     if (err.kind === 'network' || err.kind === 'timeout') {
@@ -581,23 +583,22 @@ export class Engine implements JobEngine {
       requeue('network', delay);
       return;
     }
-    const status = err.status ?? 0;
     if (status === 429) {
       requeue('rate-limited', err.retryAfterMs ?? fullJitter(Math.min(attempts, 6), this.timing.retryBaseMs, this.timing.retryCapMs, this.random) + this.timing.retryBaseMs);
       return;
     }
     if (status >= 500) {
-      if (attempts < this.timing.maxServerAttempts) {
-        requeue('server-error', fullJitter(attempts, this.timing.retryBaseMs, this.timing.retryCapMs, this.random));
+      if (serverErrors < this.timing.maxServerAttempts) {
+        requeue('server-error', fullJitter(serverErrors, this.timing.retryBaseMs, this.timing.retryCapMs, this.random));
         return;
       }
-      this.update(localId, { state: 'rejected', problem: { ...problem, message: `${problem.message} Gave up after ${attempts} attempts.` }, finishedAt: nowIso() }, true);
+      this.update(localId, { state: 'rejected', problem: { ...problem, message: `${problem.message} Gave up after ${serverErrors} server errors.` }, queue: undefined, finishedAt: nowIso() }, true);
       this.notifyFinished(this.ledger.get(localId)!);
       return;
     }
     if (status === 402 && rec.batchId) {
       this.heldBatches.add(rec.batchId);
-      this.update(localId, { state: 'queued', queue: { reason: 'paused', attempts }, problem }, true);
+      this.update(localId, { state: 'queued', queue: { reason: 'paused', attempts, serverErrors }, problem }, true);
       return;
     }
     this.update(localId, { state: 'rejected', problem, queue: undefined, finishedAt: nowIso() }, true);
