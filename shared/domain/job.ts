@@ -163,39 +163,76 @@ export function describeJob(job: Pick<JobRecord, 'title' | 'prompt' | 'kind'>): 
 }
 
 /**
+ * Fields a finished job's summary leaves out: which key and environment by id
+ * (the row shows their names), when it last changed, and its timestamps
+ * (`durationMs` stands for them). Jobs still in progress keep them all.
+ */
+type LeftOutOfFinished = 'environmentId' | 'keyId' | 'updatedAt' | 'submittedAt' | 'acceptedAt' | 'finishedAt';
+
+/**
+ * A job as the history list receives it (`jobs:list`), and so as the
+ * renderer's cache holds it until a push or `jobs:get` brings the whole
+ * record (a whole record is a summary too).
+ */
+export type JobSummary = Omit<JobRecord, LeftOutOfFinished | 'asset'> &
+  Partial<Pick<JobRecord, LeftOutOfFinished>> & {
+    asset?: Omit<AssetRecord, 'attempts'> & Partial<Pick<AssetRecord, 'attempts'>>;
+    /** A finished job's upstream duration (accepted to finished), in ms: what estimates learn from. */
+    durationMs?: number;
+  };
+
+/** Upstream duration of a job, from its summary or its whole record; undefined while unknown. */
+export function upstreamDurationMs(job: JobSummary): number | undefined {
+  if (job.durationMs !== undefined) return job.durationMs;
+  if (!job.finishedAt) return undefined;
+  const start = Date.parse(job.acceptedAt ?? job.submittedAt ?? job.createdAt);
+  const end = Date.parse(job.finishedAt);
+  return Number.isFinite(start) && Number.isFinite(end) && end >= start ? end - start : undefined;
+}
+
+/**
  * A record as the history list receives it (`jobs:list`): what a row, its
  * filters, its search and its actions read, without what only an opened or
  * reused job needs (model stats, validation, genParams, the file hash, a
  * problem's raw body, the stages of a finished job, the request beyond its
- * files' names: a sketch's strokes alone can be many kilobytes). At 10,000
- * jobs the full records were 17 MB of JSON to write, send and parse at every
- * start. The full record comes from `jobs:get`, and every `jobs:changed`
- * push carries full records.
+ * files' names: a sketch's strokes alone can be many kilobytes), and for a
+ * finished job without ids, timestamps and counters no row shows (see
+ * `JobSummary`). At 10,000 jobs the full records were 17 MB of JSON to write,
+ * send and parse at every start, the first summaries 5.6 MB, these 3.7 MB.
+ * The full record comes from `jobs:get`, and every `jobs:changed` push
+ * carries full records.
  */
-export function listedRecord(record: JobRecord): JobRecord {
+export function listedRecord(record: JobRecord): JobSummary {
   const listed: Record<string, unknown> = {};
+  const finished = isTerminal(record.state);
   // Copied field by field, in the record's order: the objects stay fast to serialise (deleting a field made
   // JSON.stringify of 10,000 twice as slow) and a rest spread leaving this many out was slower still.
   for (const key of Object.keys(record) as (keyof JobRecord)[]) {
     if (LEFT_OUT_OF_LISTING.has(key)) continue;
+    if (finished && LEFT_OUT_OF_FINISHED.has(key)) continue;
     // When the service accepted it is what durations count from; the send time is only its stand-in.
     if (key === 'submittedAt' && record.acceptedAt) continue;
     listed[key] = record[key];
   }
   listed.request = requestFileNames(record.request);
-  if (isTerminal(record.state)) listed.fragments = [];
+  if (finished) {
+    listed.fragments = [];
+    const duration = upstreamDurationMs(record);
+    if (duration !== undefined) listed.durationMs = duration;
+  }
   if (record.asset) {
-    const { stats: _stats, validation: _validation, sha256: _sha256, ...shown } = record.asset;
-    listed.asset = shown;
+    const { stats: _stats, validation: _validation, sha256: _sha256, attempts, ...shown } = record.asset;
+    listed.asset = finished ? shown : { ...shown, attempts };
   }
   if (record.problem) {
     const { body: _body, ...shown } = record.problem;
     listed.problem = shown;
   }
-  return listed as unknown as JobRecord;
+  return listed as unknown as JobSummary;
 }
 
 const LEFT_OUT_OF_LISTING = new Set<keyof JobRecord>(['genParams', 'upstreamCreatedAt', 'upstreamStatus']);
+const LEFT_OUT_OF_FINISHED = new Set<keyof JobRecord>(['environmentId', 'keyId', 'updatedAt', 'submittedAt', 'acceptedAt', 'finishedAt'] satisfies LeftOutOfFinished[]);
 
 /** The request's file fields with just their names (a row titles an upload by its file). */
 function requestFileNames(request: Record<string, unknown>): Record<string, unknown> {

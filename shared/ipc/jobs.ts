@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { GENERATION_KINDS, type GenerationKind } from '../api';
-import type { JobRecord } from '../domain/job';
+import type { JobRecord, JobSummary } from '../domain/job';
 import { event, request } from './define';
 
 /** A job's local id (the ledger's key), as every channel that names a job accepts it. */
@@ -49,7 +49,8 @@ export const saveThumbnailArgsSchema = z
 export type SaveThumbnailArgs = z.infer<typeof saveThumbnailArgsSchema>;
 
 export interface JobsSnapshot {
-  jobs: JobRecord[];
+  /** Summaries, newest first (see listedRecord). */
+  jobs: JobSummary[];
   /** Per key: jobs active upstream now, and queued locally. */
   load: { environmentId: string; keyId: string; active: number; queued: number }[];
 }

@@ -4,7 +4,7 @@
  * composition root from `engine.onChange` (it coalesces bursts).
  */
 import { sniffFormat } from '../../../shared/api';
-import { listedRecord, type JobRecord } from '../../../shared/domain/job';
+import { listedRecord, type JobSummary } from '../../../shared/domain/job';
 import { fail, ok, type Result } from '../../../shared/ipc';
 import type { EnvironmentRegistry, EventSink, PartialHandlers, Platform } from '../contracts';
 import { StagingArea } from '../files/staging';
@@ -48,8 +48,8 @@ export async function saveThumbnail(engine: Pick<Engine, 'get' | 'saveThumbnail'
  * frozen: it is shared by every caller until the next change, and the
  * browser shell keeps its JSON for as long (see shells/web/json-cache.ts).
  */
-export function createListingCache(engine: Pick<JobEngine, 'list' | 'revision'>): (includeHidden: boolean) => readonly JobRecord[] {
-  const cached = new Map<boolean, { revision: number; jobs: readonly JobRecord[] }>();
+export function createListingCache(engine: Pick<JobEngine, 'list' | 'revision'>): (includeHidden: boolean) => readonly JobSummary[] {
+  const cached = new Map<boolean, { revision: number; jobs: readonly JobSummary[] }>();
   return (includeHidden) => {
     const revision = engine.revision();
     const hit = cached.get(includeHidden);
@@ -64,7 +64,7 @@ export function createJobHandlers(engine: Engine, listing = createListingCache(e
   return {
     'jobs:submit': async (args) => engine.submit(args),
     // Summaries: the history's start-up cost grows with every job ever made (see listedRecord).
-    'jobs:list': async ({ includeHidden }) => ok({ jobs: listing(includeHidden === true) as JobRecord[], load: engine.load() }),
+    'jobs:list': async ({ includeHidden }) => ok({ jobs: listing(includeHidden === true) as JobSummary[], load: engine.load() }),
     'jobs:get': async ({ localId }) => {
       const job = engine.get(localId);
       return job ? ok(job) : { ok: false, problem: { reason: 'not-found', message: 'No such job.' } };

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../sandbox';
-import type { JobRecord } from '../../../shared/domain/job';
+import type { JobRecord, JobSummary } from '../../../shared/domain/job';
 import type { JobsSnapshot } from '../../../shared/ipc';
 import { dispatch } from '../../ipc/dispatch';
 import type { HandlerContext } from '../contracts';
@@ -46,11 +46,14 @@ describe('jobs:list and jobs:get', () => {
     expect(full.genParams).toBeDefined();
     const { jobs } = await call<JobsSnapshot>('jobs:list', {});
     const summary = jobs.find((j) => j.localId === modelId)!;
-    expect(summary).toMatchObject({ state: 'success', jobId: full.jobId, title: full.title, prompt: full.prompt, createdAt: full.createdAt, acceptedAt: full.acceptedAt, finishedAt: full.finishedAt });
+    expect(summary).toMatchObject({ state: 'success', jobId: full.jobId, title: full.title, prompt: full.prompt, createdAt: full.createdAt, environmentName: full.environmentName, keyName: full.keyName });
+    // A finished job's timestamps become the one duration its kind's estimate learns from.
+    expect(summary.durationMs).toBe(Date.parse(full.finishedAt!) - Date.parse(full.acceptedAt!));
+    for (const left of ['environmentId', 'keyId', 'updatedAt', 'submittedAt', 'acceptedAt', 'finishedAt'] as const) expect(summary[left]).toBeUndefined();
     // The request (here just the prompt, which the summary carries anyway) comes with jobs:get.
     expect(full.request).toEqual({ prompt: full.prompt });
     expect(summary.request).toEqual({});
-    expect(summary.asset).toMatchObject({ state: 'ready', format: 'glb', bytes: full.asset?.bytes });
+    expect(summary.asset).toEqual({ state: 'ready', format: 'glb', bytes: full.asset?.bytes, hasThumbnail: full.asset?.hasThumbnail });
     expect(summary.asset?.stats).toBeUndefined();
     expect(summary.genParams).toBeUndefined();
     expect(JSON.stringify(summary).length).toBeLessThan(JSON.stringify(full).length * 0.45);
@@ -60,7 +63,7 @@ describe('jobs:list and jobs:get', () => {
 
   it('makes the listing again only when a record has changed, and keeps hidden jobs apart', async () => {
     const handlers = createJobHandlers(engine);
-    const list = async (args: object): Promise<readonly JobRecord[]> => {
+    const list = async (args: object): Promise<readonly JobSummary[]> => {
       const result = await dispatch(handlers, 'jobs:list', args, ctx);
       if (!result.ok) throw new Error(result.problem.message);
       return (result.value as JobsSnapshot).jobs;

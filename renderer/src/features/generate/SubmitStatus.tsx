@@ -4,7 +4,7 @@
  * finished, or refused, with 402's credit figures and 401's way to Settings.
  */
 import { LIMITS } from '../../../../shared/api';
-import type { JobProblem, JobRecord } from '../../../../shared/domain/job';
+import type { JobProblem, JobSummary } from '../../../../shared/domain/job';
 import type { Problem } from '../../../../shared/ipc';
 import { Button } from '../../components/Button';
 import { useStore } from '../../state/store';
@@ -32,7 +32,7 @@ function ProblemView({ problem }: { problem: Pick<Problem | JobProblem, 'message
   );
 }
 
-function queuedText(job: JobRecord): string {
+function queuedText(job: JobSummary): string {
   switch (job.queue?.reason) {
     case 'cap':
       return `Queued: ${LIMITS.concurrentJobsPerKey} jobs are already running on this key; it is sent when one finishes.`;
@@ -49,7 +49,7 @@ function queuedText(job: JobRecord): string {
   }
 }
 
-function JobView({ job }: { job: JobRecord }) {
+function JobView({ job }: { job: JobSummary }) {
   switch (job.state) {
     case 'queued':
       return (

@@ -4,7 +4,7 @@
  * key's early-access flag (settings slice). Read defensively: those slices
  * may hold their data under a record or a list.
  */
-import type { JobRecord } from '../../../../shared/domain/job';
+import type { JobSummary } from '../../../../shared/domain/job';
 import type { GenerationKind, JobRefField } from '../../../../shared/api';
 import type { StoreState } from '../../state/store';
 
@@ -14,10 +14,10 @@ export function selectJobsState(state: StoreState): unknown {
   return s.jobsById ?? s.jobs;
 }
 
-export function allJobs(state: StoreState): JobRecord[] {
+export function allJobs(state: StoreState): JobSummary[] {
   const raw = selectJobsState(state);
-  if (Array.isArray(raw)) return raw as JobRecord[];
-  if (raw && typeof raw === 'object') return Object.values(raw as Record<string, JobRecord>);
+  if (Array.isArray(raw)) return raw as JobSummary[];
+  if (raw && typeof raw === 'object') return Object.values(raw as Record<string, JobSummary>);
   return [];
 }
 
@@ -25,14 +25,14 @@ export function allJobs(state: StoreState): JobRecord[] {
  * Jobs that fit a source field: the right kinds, finished successfully and
  * known upstream (a job-ref is an upstream id), not hidden; newest first.
  */
-export function sourceJobsFor(jobs: readonly JobRecord[], field: Pick<JobRefField, 'sourceKinds'>): JobRecord[] {
+export function sourceJobsFor(jobs: readonly JobSummary[], field: Pick<JobRefField, 'sourceKinds'>): JobSummary[] {
   return jobs
     .filter((j) => field.sourceKinds.includes(j.kind) && j.state === 'success' && !!j.jobId && !j.hidden)
     .sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''));
 }
 
 /** The image library: successful uploads, which Image to 3D, Skybox from image and Text to image reuse. */
-export function imageLibrary(jobs: readonly JobRecord[]): JobRecord[] {
+export function imageLibrary(jobs: readonly JobSummary[]): JobSummary[] {
   return sourceJobsFor(jobs, { sourceKinds: ['image-upload'] });
 }
 
@@ -68,7 +68,7 @@ export function selectOpenLocalFile(state: StoreState): ((file: File) => void) |
   return typeof fn === 'function' ? (fn as (file: File) => void) : undefined;
 }
 
-export function jobTitle(job: JobRecord): string {
+export function jobTitle(job: JobSummary): string {
   return job.title || job.prompt || (job.request?.file as { name?: string } | undefined)?.name || job.kind;
 }
 

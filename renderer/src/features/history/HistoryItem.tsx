@@ -1,6 +1,6 @@
 /** One history row: what the job is, where it stands, and what the user can do with it. */
 import { memo, useEffect, useState } from 'react';
-import type { JobRecord } from '../../../../shared/domain/job';
+import type { JobSummary } from '../../../../shared/domain/job';
 import { bridge } from '../../bridge';
 import { useStore } from '../../state/store';
 import { formatDuration, kindLabel, producesOf, progressOf, statusGroup, statusLabel } from './history-model';
@@ -21,7 +21,7 @@ function useNow(active: boolean): number {
   return now;
 }
 
-function Thumbnail({ job }: { job: JobRecord }) {
+function Thumbnail({ job }: { job: JobSummary }) {
   const [failed, setFailed] = useState(false);
   const produces = producesOf(job.kind);
   if (job.asset?.hasThumbnail && !failed) {
@@ -44,7 +44,7 @@ async function call<T>(action: () => Promise<{ ok: boolean; problem?: { message:
 }
 
 interface Props {
-  job: JobRecord;
+  job: JobSummary;
   estimateMs?: number;
   selected: boolean;
 }

@@ -48,6 +48,18 @@ describe('history selection', () => {
     expect(orderHistory(tied).map((j) => j.localId)).toEqual(['x3', 'x2', 'x1']);
   });
 
+  it('orders a listing the host already sorted as it came, and sorts records that arrive out of order, whatever form their time is in', () => {
+    const listed = {
+      n3: record({ localId: 'n3', createdAt: '2026-03-01T00:00:02.000Z' }),
+      n2: record({ localId: 'n2', createdAt: '2026-03-01T00:00:01.000Z' }),
+      n1: record({ localId: 'n1', createdAt: '2026-03-01T00:00:00.000Z' }),
+    };
+    expect(orderHistory(listed).map((j) => j.localId)).toEqual(['n3', 'n2', 'n1']);
+    // A pushed job lands last in the cache; a time without milliseconds still compares as a time.
+    const pushed = { ...listed, n4: record({ localId: 'n4', createdAt: '2026-03-01T00:00:03Z' }), n0: record({ localId: 'n0', createdAt: '2026-03-01T00:00:01.500Z' }) };
+    expect(orderHistory(pushed).map((j) => j.localId)).toEqual(['n4', 'n3', 'n0', 'n2', 'n1']);
+  });
+
   it('keeps queued, uncertain, failed and asset-unavailable states apart', () => {
     const labels = [
       record({ localId: 'q', state: 'queued', queue: { reason: 'cap', attempts: 0 } }),
@@ -74,6 +86,9 @@ describe('progress', () => {
     ];
     const estimates = durationEstimates(past);
     expect(estimates['text-to-3d']).toBe(120_000);
+    // Listed summaries carry the duration alone; they count the same as whole records.
+    const { acceptedAt: _a, finishedAt: _f, ...listed } = record({ localId: 'p4' });
+    expect(durationEstimates([...past, { ...listed, durationMs: 240_000 }, { ...listed, localId: 'p5', durationMs: 300_000 }])['text-to-3d']).toBe(180_000);
     expect(estimates['text-to-image']).toBe(10_000);
     const running = record({
       localId: 'r',

@@ -4,12 +4,12 @@
  * this user's finished jobs of the same kind.
  */
 import { ENDPOINTS, shownOfKind, type GenerationKind } from '../../../../shared/api';
-import type { JobRecord } from '../../../../shared/domain/job';
+import { upstreamDurationMs, type JobSummary } from '../../../../shared/domain/job';
 import type { HistoryFilter, HistoryStatusFilter } from '../../state/slices/jobs';
 
 export type StatusGroup = Exclude<HistoryStatusFilter, 'all'> | 'dismissed' | 'rejected';
 
-export function statusGroup(job: JobRecord): StatusGroup {
+export function statusGroup(job: JobSummary): StatusGroup {
   switch (job.state) {
     case 'queued':
       return 'queued';
@@ -42,8 +42,8 @@ function matchesStatus(group: StatusGroup, filter: HistoryStatusFilter): boolean
  * are replaced, never changed in place, so a keystroke over 10,000 of them
  * lower-cases nothing.
  */
-const searchTexts = new WeakMap<JobRecord, string>();
-function searchText(job: JobRecord): string {
+const searchTexts = new WeakMap<JobSummary, string>();
+function searchText(job: JobSummary): string {
   let text = searchTexts.get(job);
   if (text === undefined) {
     text = [job.prompt ?? '', job.title, job.jobId ?? '', job.localId].join('\u0000').toLowerCase();
@@ -52,29 +52,45 @@ function searchText(job: JobRecord): string {
   return text;
 }
 
-function matchesQuery(job: JobRecord, query: string): boolean {
+function matchesQuery(job: JobSummary, query: string): boolean {
   return !query || searchText(job).includes(query);
 }
 
-function createdMs(job: JobRecord): number {
+/** The form the host writes every `createdAt` in (`toISOString`): two of them compare as text as they do as times. */
+const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+function createdMs(job: JobSummary): number {
   const t = Date.parse(job.createdAt);
   return Number.isFinite(t) ? t : 0;
 }
 
+/** Newest first, then by local id (as the host lists them): negative when `a` comes first. */
+function newestFirst(a: JobSummary, b: JobSummary): number {
+  if (a.createdAt !== b.createdAt) {
+    if (CANONICAL_ISO.test(a.createdAt) && CANONICAL_ISO.test(b.createdAt)) return a.createdAt > b.createdAt ? -1 : 1;
+    const byTime = createdMs(b) - createdMs(a);
+    if (byTime !== 0) return byTime;
+  }
+  return a.localId < b.localId ? 1 : a.localId > b.localId ? -1 : 0;
+}
+
 /**
  * Every visible record, newest first. Kept apart from filtering so the sort
- * runs when the records change, not on every keystroke; each date is parsed
- * once, not once per comparison.
+ * runs when the records change, not on every keystroke. The host lists jobs
+ * in this order already, so the common case (a window opening on its
+ * history) is one pass that checks the order and sorts nothing.
  */
-export function orderHistory(jobsById: Readonly<Record<string, JobRecord>>): JobRecord[] {
-  const keyed: { job: JobRecord; at: number }[] = [];
-  for (const job of Object.values(jobsById)) if (!job.hidden) keyed.push({ job, at: createdMs(job) });
-  keyed.sort((a, b) => b.at - a.at || (a.job.localId < b.job.localId ? 1 : a.job.localId > b.job.localId ? -1 : 0));
-  return keyed.map((k) => k.job);
+export function orderHistory(jobsById: Readonly<Record<string, JobSummary>>): JobSummary[] {
+  const visible: JobSummary[] = [];
+  for (const job of Object.values(jobsById)) if (!job.hidden) visible.push(job);
+  for (let i = 1; i < visible.length; i++) {
+    if (newestFirst(visible[i - 1]!, visible[i]!) > 0) return visible.sort(newestFirst);
+  }
+  return visible;
 }
 
 /** The records of an ordered list that match a filter, in the same order (the list itself when nothing filters). */
-export function filterHistory(ordered: readonly JobRecord[], filter: HistoryFilter): readonly JobRecord[] {
+export function filterHistory(ordered: readonly JobSummary[], filter: HistoryFilter): readonly JobSummary[] {
   const query = filter.query.trim().toLowerCase();
   if (filter.status === 'all' && filter.kind === 'all' && !query) return ordered;
   return ordered.filter(
@@ -83,25 +99,24 @@ export function filterHistory(ordered: readonly JobRecord[], filter: HistoryFilt
 }
 
 /** The records the history shows for a filter, newest first. */
-export function selectHistory(jobsById: Readonly<Record<string, JobRecord>>, filter: HistoryFilter): JobRecord[] {
+export function selectHistory(jobsById: Readonly<Record<string, JobSummary>>, filter: HistoryFilter): JobSummary[] {
   return [...filterHistory(orderHistory(jobsById), filter)];
 }
 
-function startOf(job: JobRecord): number | undefined {
+function startOf(job: JobSummary): number | undefined {
   const t = Date.parse(job.acceptedAt ?? job.submittedAt ?? job.createdAt);
   return Number.isFinite(t) ? t : undefined;
 }
 
 /** Median upstream duration (accepted → finished) of successful jobs, per kind. */
-export function durationEstimates(jobs: Iterable<JobRecord>): Partial<Record<GenerationKind, number>> {
+export function durationEstimates(jobs: Iterable<JobSummary>): Partial<Record<GenerationKind, number>> {
   const byKind = new Map<GenerationKind, number[]>();
   for (const job of jobs) {
-    if (job.state !== 'success' || !job.finishedAt) continue;
-    const start = startOf(job);
-    const end = Date.parse(job.finishedAt);
-    if (start === undefined || !Number.isFinite(end) || end < start) continue;
+    if (job.state !== 'success') continue;
+    const duration = upstreamDurationMs(job);
+    if (duration === undefined) continue;
     const list = byKind.get(job.kind) ?? [];
-    list.push(end - start);
+    list.push(duration);
     byKind.set(job.kind, list);
   }
   const out: Partial<Record<GenerationKind, number>> = {};
@@ -127,7 +142,7 @@ export interface JobProgress {
  * Progress of an active job. The service lists the stages reached so far in
  * `fragments`; the last one is the stage in progress, the others are done.
  */
-export function progressOf(job: JobRecord, nowMs: number, estimateMs?: number): JobProgress {
+export function progressOf(job: JobSummary, nowMs: number, estimateMs?: number): JobProgress {
   const fragments = job.fragments ?? [];
   const current = fragments.at(-1);
   const start = startOf(job) ?? nowMs;
@@ -160,7 +175,7 @@ export function producesOf(kind: GenerationKind): string {
 }
 
 /** Words for the state, as the item's badge shows it. */
-export function statusLabel(job: JobRecord): string {
+export function statusLabel(job: JobSummary): string {
   switch (statusGroup(job)) {
     case 'queued':
       return job.queue?.reason === 'cap' ? 'Queued (local limit)' : job.queue?.reason === 'paused' ? 'Queued (paused)' : 'Queued';

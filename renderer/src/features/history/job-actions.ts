@@ -3,7 +3,7 @@
  * this job as its source, and whether the job can be opened in the viewport.
  */
 import { ENDPOINTS, jobRefFieldOf, type GenerationKind, type JobRefField } from '../../../../shared/api';
-import type { JobRecord } from '../../../../shared/domain/job';
+import type { JobSummary } from '../../../../shared/domain/job';
 import { producesOf } from './history-model';
 
 export interface ChainAction {
@@ -29,19 +29,19 @@ export function chainField(kind: GenerationKind, as: ChainAction['as']): JobRefF
 }
 
 /** True when `action`'s request takes `job` as its source, by the catalogue's `sourceKinds`. */
-export function acceptsSource(action: ChainAction, job: Pick<JobRecord, 'kind'>): boolean {
+export function acceptsSource(action: ChainAction, job: Pick<JobSummary, 'kind'>): boolean {
   if (ENDPOINTS[action.kind].availability !== 'available') return false;
   return chainField(action.kind, action.as)?.sourceKinds.includes(job.kind) ?? false;
 }
 
 /** Follow-up requests that take this job's result as their source. */
-export function chainActions(job: JobRecord): ChainAction[] {
+export function chainActions(job: JobSummary): ChainAction[] {
   if (job.state !== 'success' || !job.jobId) return [];
   return CHAIN_ACTIONS.filter((action) => acceptsSource(action, job));
 }
 
 /** True when the job's asset is in the cache and the viewport can show it. */
-export function canOpen(job: JobRecord): boolean {
+export function canOpen(job: JobSummary): boolean {
   const produces = producesOf(job.kind);
   return job.state === 'success' && job.asset?.state === 'ready' && produces !== 'none';
 }

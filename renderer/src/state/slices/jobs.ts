@@ -5,7 +5,7 @@
  * last removal (for undo).
  */
 import type { GenerationKind } from '../../../../shared/api';
-import type { JobRecord } from '../../../../shared/domain/job';
+import type { JobRecord, JobSummary } from '../../../../shared/domain/job';
 import { bridge } from '../../bridge';
 import type { SliceCreator } from '../slice';
 
@@ -20,8 +20,8 @@ export interface HistoryFilter {
 }
 
 export interface JobsSlice {
-  /** Records by local id (hidden ones are dropped from the cache). */
-  jobsById: Record<string, JobRecord>;
+  /** Records by local id (hidden ones are dropped from the cache): summaries from the listing, whole records from pushes. */
+  jobsById: Record<string, JobSummary>;
   /** Bumped on every change, so memoised selectors know when to recompute. */
   jobsVersion: number;
   jobsLoaded: boolean;
@@ -35,7 +35,7 @@ export interface JobsSlice {
    * history panel when it mounts): it closes when the last one releases it.
    */
   connectJobs(): () => void;
-  applyJobsSnapshot(jobs: readonly JobRecord[]): void;
+  applyJobsSnapshot(jobs: readonly JobSummary[]): void;
   applyJobsChanged(jobs: readonly JobRecord[]): void;
   /**
    * Replaces a job's summary (what `jobs:list` sends) with its full record
@@ -49,7 +49,7 @@ export interface JobsSlice {
   undoRemove(): Promise<boolean>;
 }
 
-function mergeRecords(current: Record<string, JobRecord>, records: readonly JobRecord[]): Record<string, JobRecord> {
+function mergeRecords(current: Record<string, JobSummary>, records: readonly JobSummary[]): Record<string, JobSummary> {
   const next = { ...current };
   for (const record of records) {
     if (record.hidden) delete next[record.localId];
@@ -63,7 +63,7 @@ function mergeRecords(current: Record<string, JobRecord>, records: readonly JobR
  * as opposed to the listing's summaries: opening such a job again asks the
  * host for nothing and leaves the cache (and the history's sort) untouched.
  */
-const wholeRecords = new WeakSet<JobRecord>();
+const wholeRecords = new WeakSet<JobSummary>();
 
 /** The page's one connection to the host's jobs (list, then pushes), shared by its callers. */
 let connection: { users: number; close(): void } | null = null;
@@ -130,7 +130,8 @@ export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => {
       wholeRecords.add(full);
       set((s) => {
         const cached = s.jobsById[localId];
-        if (!cached || cached.updatedAt > full.updatedAt) return {};
+        // A summary of a finished job has no updatedAt: the whole record is then never older.
+        if (!cached || (cached.updatedAt !== undefined && cached.updatedAt > full.updatedAt)) return {};
         return { jobsById: mergeRecords(s.jobsById, [full]), jobsVersion: s.jobsVersion + 1 };
       });
     },
@@ -158,8 +159,12 @@ export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => {
       set({ lastRemoved: null });
       // Restored records come back through `jobs:changed`; fetch them now in case the host coalesces late.
       // Only they are taken from the listing: the rest of the cache may hold full records (an opened job's).
+      // They are summaries, so they are merged as such: opening one later still fetches its whole record.
       const listed = await bridge().api.jobs.list({});
-      if (listed.ok) get().applyJobsChanged(listed.value.jobs.filter((job) => ids.includes(job.localId)));
+      if (listed.ok) {
+        const restored = listed.value.jobs.filter((job) => ids.includes(job.localId) && !get().jobsById[job.localId]);
+        if (restored.length > 0) set((s) => ({ jobsById: mergeRecords(s.jobsById, restored), jobsVersion: s.jobsVersion + 1 }));
+      }
       return true;
     },
   };

@@ -11,7 +11,7 @@
  * turning or exporting it, and those get the CPU and the connection first.
  */
 import { ENDPOINTS } from '../../../../shared/api';
-import type { JobRecord } from '../../../../shared/domain/job';
+import type { JobSummary } from '../../../../shared/domain/job';
 
 export type DrawThumbnail = (localId: string) => Promise<void>;
 
@@ -19,7 +19,7 @@ export type DrawThumbnail = (localId: string) => Promise<void>;
 export const ARRIVAL_DELAY_MS = 4000;
 
 /** True for a finished model (or split parts) whose GLB is in the cache and has no thumbnail yet. */
-export function needsThumbnail(job: Pick<JobRecord, 'kind' | 'state' | 'asset'>): boolean {
+export function needsThumbnail(job: Pick<JobSummary, 'kind' | 'state' | 'asset'>): boolean {
   const produces = ENDPOINTS[job.kind]?.produces;
   return (
     (produces === 'model' || produces === 'parts') &&
@@ -48,19 +48,19 @@ export class ThumbnailQueue {
   ) {}
 
   /** The history's first load: old models wait until they are opened. */
-  noteInitial(jobs: Iterable<JobRecord>): void {
+  noteInitial(jobs: Iterable<JobSummary>): void {
     for (const job of jobs) if (needsThumbnail(job)) this.deferred.add(job.localId);
   }
 
   /** Records that changed: a model whose asset has just arrived is drawn after the delay. */
-  noteChanged(jobs: Iterable<JobRecord>): void {
+  noteChanged(jobs: Iterable<JobSummary>): void {
     for (const job of jobs) {
       if (needsThumbnail(job) && !this.deferred.has(job.localId)) this.enqueue(job.localId, this.arrivalDelayMs);
     }
   }
 
   /** The viewport has shown this job: draw it (after the delay) if it still has no thumbnail. */
-  noteOpened(job: JobRecord | undefined): void {
+  noteOpened(job: JobSummary | undefined): void {
     if (job && needsThumbnail(job)) this.enqueue(job.localId, this.arrivalDelayMs);
   }
 
