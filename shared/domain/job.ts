@@ -174,8 +174,8 @@ type LeftOutOfFinished = 'environmentId' | 'keyId' | 'updatedAt' | 'submittedAt'
  * renderer's cache holds it until a push or `jobs:get` brings the whole
  * record (a whole record is a summary too).
  */
-export type JobSummary = Omit<JobRecord, LeftOutOfFinished | 'asset'> &
-  Partial<Pick<JobRecord, LeftOutOfFinished>> & {
+export type JobSummary = Omit<JobRecord, LeftOutOfFinished | 'asset' | 'fragments' | 'request'> &
+  Partial<Pick<JobRecord, LeftOutOfFinished | 'fragments' | 'request'>> & {
     asset?: Omit<AssetRecord, 'attempts'> & Partial<Pick<AssetRecord, 'attempts'>>;
     /** A finished job's upstream duration (accepted to finished), in ms: what estimates learn from. */
     durationMs?: number;
@@ -209,14 +209,15 @@ export function listedRecord(record: JobRecord): JobSummary {
   // JSON.stringify of 10,000 twice as slow) and a rest spread leaving this many out was slower still.
   for (const key of Object.keys(record) as (keyof JobRecord)[]) {
     if (LEFT_OUT_OF_LISTING.has(key)) continue;
-    if (finished && LEFT_OUT_OF_FINISHED.has(key)) continue;
+    if (key === 'request' || (finished && (LEFT_OUT_OF_FINISHED.has(key) || key === 'fragments'))) continue;
     // When the service accepted it is what durations count from; the send time is only its stand-in.
     if (key === 'submittedAt' && record.acceptedAt) continue;
     listed[key] = record[key];
   }
-  listed.request = requestFileNames(record.request);
+  // A finished job's stages are not shown, and most requests name no file: neither is sent empty.
+  const files = requestFileNames(record.request);
+  if (!finished || Object.keys(files).length > 0) listed.request = files;
   if (finished) {
-    listed.fragments = [];
     const duration = upstreamDurationMs(record);
     if (duration !== undefined) listed.durationMs = duration;
   }

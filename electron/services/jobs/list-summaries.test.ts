@@ -52,7 +52,7 @@ describe('jobs:list and jobs:get', () => {
     for (const left of ['environmentId', 'keyId', 'updatedAt', 'submittedAt', 'acceptedAt', 'finishedAt'] as const) expect(summary[left]).toBeUndefined();
     // The request (here just the prompt, which the summary carries anyway) comes with jobs:get.
     expect(full.request).toEqual({ prompt: full.prompt });
-    expect(summary.request).toEqual({});
+    expect(summary.request).toBeUndefined();
     expect(summary.asset).toEqual({ state: 'ready', format: 'glb', bytes: full.asset?.bytes, hasThumbnail: full.asset?.hasThumbnail });
     expect(summary.asset?.stats).toBeUndefined();
     expect(summary.genParams).toBeUndefined();

@@ -65,7 +65,7 @@ function JobView({ job }: { job: JobSummary }) {
       );
     case 'pending':
     case 'running': {
-      const stage = job.fragments.at(-1);
+      const stage = job.fragments?.at(-1);
       return (
         <div className="submit-status" role="status">
           {job.state === 'pending' ? 'Accepted; waiting to start' : 'Running'}

@@ -15,7 +15,7 @@ import {
   type FieldSpec,
   type GenerationKind,
 } from '../../../../shared/api';
-import type { JobRecord } from '../../../../shared/domain/job';
+import type { JobRecord, JobSummary } from '../../../../shared/domain/job';
 import type { Problem } from '../../../../shared/ipc';
 import { bridge } from '../../bridge';
 import {
@@ -91,7 +91,7 @@ export interface GenerateSlice {
   /** Opens a kind's form with a source chosen (chaining from a history item). */
   startFrom(kind: GenerationKind, options?: StartFromOptions): void;
   /** Opens the job's kind pre-filled with its original request ("Use these settings again"). */
-  useSettingsAgain(job: Pick<JobRecord, 'kind' | 'request'> & { localId?: string }): Promise<void>;
+  useSettingsAgain(job: Pick<JobSummary, 'kind' | 'request'> & { localId?: string }): Promise<void>;
   /** Validates the current draft and submits it. Resolves true when the host queued it. */
   submitGenerate(kind?: GenerationKind): Promise<boolean>;
   /** Keeps the last submission's record current (fed by `jobs:changed`). */
@@ -174,13 +174,14 @@ export const createGenerateSlice: SliceCreator<GenerateSlice> = (set, get) => {
       const full = given.localId ? await bridge().api.jobs.get({ localId: given.localId }).catch(() => null) : null;
       const job = full?.ok ? full.value : given;
       const kind = job.kind;
-      const draft = draftFromRequest(kind, job.request);
+      const request = job.request ?? {};
+      const draft = draftFromRequest(kind, request);
       set({ generateKind: kind, fieldErrors: { ...get().fieldErrors, [kind]: {} } });
       writeDraft(kind, draft);
       // Files: stage the recorded local copy again, so the user need not pick it.
       const fileFields = Object.entries(ENDPOINTS[kind].fields as Record<string, FieldSpec>).filter(([, f]) => f.type === 'file');
       for (const [name, spec] of fileFields) {
-        const ref = job.request[name] as { path?: unknown; name?: unknown } | undefined;
+        const ref = request[name] as { path?: unknown; name?: unknown } | undefined;
         if (!ref || typeof ref.path !== 'string') continue;
         try {
           const res = await bridge().api.files.stagePath({ path: ref.path });

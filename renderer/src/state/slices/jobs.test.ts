@@ -38,7 +38,7 @@ describe('jobs cache', () => {
     expect(summary).toMatchObject({ prompt: 'a wooden crate', state: 'success', asset: { state: 'ready', hasThumbnail: true, bytes: 543_484 } });
     expect(summary.asset?.stats).toBeUndefined();
     expect(summary.genParams).toBeUndefined();
-    expect(summary.fragments).toEqual([]);
+    expect(summary.fragments).toBeUndefined();
   });
 
   it("replaces an opened job's summary with its full record", async () => {
@@ -67,7 +67,7 @@ describe('jobs cache', () => {
     const host = installHistoryHost([{ ...finished, request: { prompt: 'a wooden crate', topology: 'quads', targetFaceCount: 8000 } }]);
     await listed();
     const summary = useStore.getState().jobsById.model1!;
-    expect(summary.request).toEqual({});
+    expect(summary.request).toBeUndefined();
     await useStore.getState().useSettingsAgain(summary);
     expect(host.calls.get).toHaveBeenCalledWith({ localId: 'model1' });
     expect(useStore.getState().drafts['text-to-3d']).toMatchObject({ prompt: 'a wooden crate', topology: 'quads', targetFaceCount: '8000' });
