@@ -84,4 +84,11 @@ export const jobsRequests = {
 export const jobsEvents = {
   /** Coalesced: every record that changed since the last event. */
   'jobs:changed': event<JobRecord[]>(),
+  /**
+   * The whole listing again (summaries, as `jobs:list` gives them), for a shell
+   * that may have missed pushes: the browser shell sends it to the page itself
+   * after its connection to the host dropped and came back. Electron's IPC
+   * never drops, so its main process never sends it.
+   */
+  'jobs:listed': event<JobSummary[]>(),
 };

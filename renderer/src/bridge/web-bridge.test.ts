@@ -162,21 +162,24 @@ describe('web bridge: events', () => {
     expect(ws.sent.at(-1)).toEqual({ type: 'subscribe', events: [] });
   });
 
-  it('reconnects after the socket drops, subscribes again and catches up on missed job changes', async () => {
+  it('reconnects after the socket drops, subscribes again and catches up with the listing, never passed off as whole records', async () => {
     const { bridge, fetch } = setup();
-    const jobs: unknown[] = [];
-    bridge.api.jobs.onChanged((j) => jobs.push(j));
+    const changed: unknown[] = [];
+    const listed: unknown[] = [];
+    bridge.api.jobs.onChanged((j) => changed.push(j));
+    bridge.api.jobs.onListed((j) => listed.push(j));
     FakeSocket.all[0]!.open();
     FakeSocket.all[0]!.drop();
     await vi.waitFor(() => expect(FakeSocket.all).toHaveLength(2));
     fetch.mockResolvedValueOnce(jsonResponse({ ok: true, value: { jobs: [{ localId: 'job-1' }], load: [] } }));
     const second = FakeSocket.all[1]!;
     second.open();
-    expect(second.sent).toEqual([{ type: 'subscribe', events: ['jobs:changed'] }]);
-    await vi.waitFor(() => expect(jobs).toEqual([[{ localId: 'job-1' }]]));
+    expect(second.sent).toEqual([{ type: 'subscribe', events: ['jobs:changed', 'jobs:listed'] }]);
+    await vi.waitFor(() => expect(listed).toEqual([[{ localId: 'job-1' }]]));
+    expect(changed).toEqual([]);
     expect(fetch.mock.calls.at(-1)![0]).toBe('http://127.0.0.1:5123/api/invoke/jobs:list');
     second.push('jobs:changed', [{ localId: 'job-2' }]);
-    expect(jobs).toHaveLength(2);
+    expect(changed).toEqual([[{ localId: 'job-2' }]]);
   });
 
   it('ignores messages that are not contract events', () => {

@@ -132,11 +132,15 @@ export function createWebBridge(options: WebBridgeOptions): Bridge & { dispose()
     }
   };
 
-  /** After a reconnect: the job events missed while away are replaced by the current list. */
+  /**
+   * After a reconnect: the job events missed while away are replaced by the
+   * current listing. It holds summaries, not whole records, so it goes out as
+   * `jobs:listed`, never as `jobs:changed`.
+   */
   const catchUp = async (): Promise<void> => {
-    if (!listeners.get('jobs:changed')?.size) return;
+    if (!listeners.get('jobs:listed')?.size) return;
     const listed = (await transport.invoke('jobs:list', {})) as Result<JobsSnapshot>;
-    if (listed.ok) deliver('jobs:changed', listed.value.jobs);
+    if (listed.ok) deliver('jobs:listed', listed.value.jobs);
   };
 
   const connect = (): void => {

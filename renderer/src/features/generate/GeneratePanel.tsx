@@ -46,7 +46,13 @@ function useJobUpdates() {
   const noteJobsChanged = useStore((s) => s.noteJobsChanged);
   useEffect(() => {
     try {
-      return bridge().api.jobs.onChanged((jobs) => noteJobsChanged(jobs));
+      const api = bridge().api.jobs;
+      const offChanged = api.onChanged((jobs) => noteJobsChanged(jobs));
+      const offListed = api.onListed((jobs) => noteJobsChanged(jobs));
+      return () => {
+        offChanged();
+        offListed();
+      };
     } catch {
       // No host yet (a test without a bridge): nothing to follow.
       return undefined;

@@ -1,6 +1,6 @@
 /** A fake host for the history tests: a ledger, `jobs:changed` pushes, and recorded calls. */
 import { vi } from 'vitest';
-import { listedRecord, type JobRecord } from '../../../../shared/domain/job';
+import { listedRecord, type JobRecord, type JobSummary } from '../../../../shared/domain/job';
 import type { StudioApi } from '../../../../shared/ipc';
 import { installBridge } from '../../bridge';
 
@@ -23,6 +23,8 @@ export function record(partial: Partial<JobRecord> & Pick<JobRecord, 'localId'>)
 
 export interface HistoryHost {
   emit(records: JobRecord[]): void;
+  /** The listing again, as the browser shell sends it after a lost connection (`jobs:listed`). */
+  emitListed(): void;
   calls: Record<string, ReturnType<typeof vi.fn>>;
   /** Resolves the pending `jobs:list` (lists are held until released when `holdList` is set). */
   releaseList(): void;
@@ -30,6 +32,7 @@ export interface HistoryHost {
 
 export function installHistoryHost(ledger: JobRecord[], options: { holdList?: boolean } = {}): HistoryHost {
   const listeners = new Set<(records: JobRecord[]) => void>();
+  const listedListeners = new Set<(summaries: JobSummary[]) => void>();
   let release: () => void = () => undefined;
   const listGate = options.holdList ? new Promise<void>((r) => (release = r)) : Promise.resolve();
   const ok = <T,>(value: T) => ({ ok: true as const, value });
@@ -65,6 +68,10 @@ export function installHistoryHost(ledger: JobRecord[], options: { holdList?: bo
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onListed: (listener: (summaries: JobSummary[]) => void) => {
+      listedListeners.add(listener);
+      return () => listedListeners.delete(listener);
+    },
   };
   const api = new Proxy({} as StudioApi, {
     get: (_, domain) =>
@@ -83,6 +90,10 @@ export function installHistoryHost(ledger: JobRecord[], options: { holdList?: bo
   });
   return {
     emit: (records) => listeners.forEach((l) => l(records)),
+    emitListed: () => {
+      const summaries = ledger.filter((j) => !j.hidden).map(listedRecord);
+      listedListeners.forEach((l) => l(summaries));
+    },
     calls,
     releaseList: () => release(),
   };

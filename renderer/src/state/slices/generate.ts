@@ -15,7 +15,7 @@ import {
   type FieldSpec,
   type GenerationKind,
 } from '../../../../shared/api';
-import type { JobRecord, JobSummary } from '../../../../shared/domain/job';
+import type { JobSummary } from '../../../../shared/domain/job';
 import type { Problem } from '../../../../shared/ipc';
 import { bridge } from '../../bridge';
 import {
@@ -33,7 +33,7 @@ import type { SliceCreator } from '../slice';
 export type Submission =
   | { phase: 'submitting' }
   /** The host accepted the intent; `job` is the latest record seen (queued, pending, ..., rejected). */
-  | { phase: 'sent'; job: JobRecord }
+  | { phase: 'sent'; job: JobSummary }
   /** The host refused before queueing (validation, unknown staged file, no key). */
   | { phase: 'failed'; problem: Problem };
 
@@ -94,8 +94,8 @@ export interface GenerateSlice {
   useSettingsAgain(job: Pick<JobSummary, 'kind' | 'request'> & { localId?: string }): Promise<void>;
   /** Validates the current draft and submits it. Resolves true when the host queued it. */
   submitGenerate(kind?: GenerationKind): Promise<boolean>;
-  /** Keeps the last submission's record current (fed by `jobs:changed`). */
-  noteJobsChanged(jobs: readonly JobRecord[]): void;
+  /** Keeps the last submission's record current (fed by `jobs:changed`, and by `jobs:listed` after a lost connection). */
+  noteJobsChanged(jobs: readonly JobSummary[]): void;
 }
 
 function sourceFieldOf(kind: GenerationKind): string | undefined {

@@ -97,6 +97,28 @@ describe('jobs cache', () => {
     expect(useStore.getState().jobsVersion).toBe(version + 1);
   });
 
+  it("after a lost connection, takes the listing again: an opened job nothing changed keeps its stats, a changed one is fetched anew, a vanished one goes", async () => {
+    const ledger = [finished, record({ localId: 'other1', prompt: 'a stone wall' }), record({ localId: 'gone01', prompt: 'removed elsewhere' })];
+    const host = installHistoryHost(ledger);
+    await listed();
+    await useStore.getState().loadJobDetails('model1');
+    await useStore.getState().loadJobDetails('other1');
+    expect(host.calls.get).toHaveBeenCalledTimes(2);
+
+    // While away: other1's asset became unavailable, gone01 was removed by another window.
+    ledger[1] = { ...ledger[1]!, asset: { state: 'unavailable', format: 'glb', attempts: 5 } };
+    ledger[2]!.hidden = true;
+    host.emitListed();
+    const jobs = useStore.getState().jobsById;
+    expect(jobs.model1?.asset?.stats).toEqual(stats);
+    expect(jobs.other1?.asset?.state).toBe('unavailable');
+    expect(jobs.gone01).toBeUndefined();
+    // The summary is not taken for a whole record: opening it asks the host again; model1 it does not.
+    await useStore.getState().loadJobDetails('other1');
+    await useStore.getState().loadJobDetails('model1');
+    expect(host.calls.get).toHaveBeenCalledTimes(3);
+  });
+
   it('keeps a newer record that a push brought while the details were on their way', async () => {
     const host = installHistoryHost([finished]);
     await listed();

@@ -38,6 +38,12 @@ export interface JobsSlice {
   applyJobsSnapshot(jobs: readonly JobSummary[]): void;
   applyJobsChanged(jobs: readonly JobRecord[]): void;
   /**
+   * The listing again, after pushes may have been missed (`jobs:listed`): it
+   * replaces the cache, except that a whole record the summary shows no
+   * change to is kept (an opened job keeps its stats).
+   */
+  applyJobsListed(jobs: readonly JobSummary[]): void;
+  /**
    * Replaces a job's summary (what `jobs:list` sends) with its full record
    * from `jobs:get`: the viewport needs the model's stats. A record already
    * newer in the cache (a push overtook the answer) is kept.
@@ -65,6 +71,20 @@ function mergeRecords(current: Record<string, JobSummary>, records: readonly Job
  */
 const wholeRecords = new WeakSet<JobSummary>();
 
+/** Whether a whole record still says all a later summary of the same job says (see applyJobsListed). */
+function unchangedBy(summary: JobSummary, whole: JobSummary): boolean {
+  return (
+    summary.state === whole.state &&
+    summary.title === whole.title &&
+    summary.jobId === whole.jobId &&
+    !!summary.hidden === !!whole.hidden &&
+    summary.asset?.state === whole.asset?.state &&
+    summary.asset?.hasThumbnail === whole.asset?.hasThumbnail &&
+    summary.asset?.bytes === whole.asset?.bytes &&
+    (summary.updatedAt === undefined || summary.updatedAt === whole.updatedAt)
+  );
+}
+
 /** The page's one connection to the host's jobs (list, then pushes), shared by its callers. */
 let connection: { users: number; close(): void } | null = null;
 
@@ -75,10 +95,17 @@ export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => {
     // Subscribe first so a change between the list call and its answer is not lost.
     const buffered: JobRecord[][] = [];
     let listed = false;
-    const off = api.onChanged((records) => {
+    const offChanged = api.onChanged((records) => {
       if (listed) get().applyJobsChanged(records);
       else buffered.push(records);
     });
+    const offListed = api.onListed((summaries) => {
+      if (listed) get().applyJobsListed(summaries);
+    });
+    const off = () => {
+      offChanged();
+      offListed();
+    };
     void api.list({}).then((result) => {
       if (result.ok) {
         get().applyJobsSnapshot(result.value.jobs);
@@ -120,6 +147,15 @@ export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => {
       for (const job of jobs) wholeRecords.add(job);
       set((s) => ({ jobsById: mergeRecords(s.jobsById, jobs), jobsVersion: s.jobsVersion + 1 }));
     },
+
+    applyJobsListed: (jobs) =>
+      set((s) => {
+        const kept = jobs.map((summary) => {
+          const cached = s.jobsById[summary.localId];
+          return cached && wholeRecords.has(cached) && unchangedBy(summary, cached) ? cached : summary;
+        });
+        return { jobsById: mergeRecords({}, kept), jobsVersion: s.jobsVersion + 1 };
+      }),
 
     loadJobDetails: async (localId) => {
       const known = get().jobsById[localId];
