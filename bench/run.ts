@@ -234,9 +234,8 @@ async function main(): Promise<void> {
           }),
         ledger,
       );
-      // Every page is left to finish its start-up before it closes, the empty one too: the viewport
-      // builds its lighting just after the history shows (seconds of software rendering), and a page
-      // closed in the middle of that left the GPU process busy into the next page's start.
+      // Every page is left to finish its start-up (its viewport's canvas) before it closes, the empty one
+      // too, so that both kinds of page end alike before the next one starts.
       await page.waitForSelector('.viewport canvas');
       await settle(page);
       let search: number | null = null;
