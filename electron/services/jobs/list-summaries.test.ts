@@ -3,17 +3,15 @@
  * job ever made); `jobs:get` sends the whole record, stats included.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../sandbox';
 import type { JobRecord, JobSummary } from '../../../shared/domain/job';
 import type { JobsSnapshot } from '../../../shared/ipc';
 import { dispatch } from '../../ipc/dispatch';
 import type { HandlerContext } from '../contracts';
-import { StagingArea } from '../files/staging';
-import { Engine } from './engine';
+import type { Engine } from './engine';
 import { createJobHandlers } from './index';
-import { FAST_TIMING, staticRegistry, tempDir, until } from './test/harness';
+import { engineWithFinishedJobs, type FinishedJobs } from './test/finished-jobs';
 
-let sandbox: RunningSandbox;
+let jobs: FinishedJobs;
 let engine: Engine;
 let modelId: string;
 const ctx = {} as HandlerContext;
@@ -24,19 +22,13 @@ const call = async <T,>(channel: 'jobs:list' | 'jobs:get', args: unknown): Promi
 };
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, jobSeconds: 0.2, keys: 1, seed: 5, credits: 10_000 });
-  const dataDir = tempDir('list');
-  engine = new Engine({ dataDir, registry: staticRegistry(sandbox.baseUrl, sandbox.storageUrl, sandbox.keys), staging: new StagingArea(dataDir), timing: FAST_TIMING });
-  await engine.start();
-  const model = await engine.submit({ kind: 'text-to-3d', fields: { prompt: 'a carved wooden chest' } });
-  if (!model.ok) throw new Error('submission refused');
-  modelId = model.value.localId;
-  await until(() => engine.get(modelId)?.asset?.state === 'ready', 20_000, 'the asset');
+  jobs = await engineWithFinishedJobs({ seed: 5, requests: [{ kind: 'text-to-3d', fields: { prompt: 'a carved wooden chest' } }] });
+  engine = jobs.engine;
+  modelId = jobs.ids[0]!;
 }, 30_000);
 
 afterAll(async () => {
-  await engine?.stop();
-  await sandbox?.close();
+  await jobs?.stop();
 });
 
 describe('jobs:list and jobs:get', () => {

@@ -8,16 +8,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../sandbox';
 import { MAX_THUMBNAIL_BYTES } from '../../../shared/ipc';
 import { dispatch } from '../../ipc/dispatch';
 import type { HandlerContext } from '../contracts';
-import { StagingArea } from '../files/staging';
-import { Engine } from './engine';
+import type { Engine } from './engine';
 import { createJobHandlers } from './index';
-import { FAST_TIMING, staticRegistry, tempDir, until } from './test/harness';
+import { engineWithFinishedJobs, type FinishedJobs } from './test/finished-jobs';
 
-let sandbox: RunningSandbox;
+let jobs: FinishedJobs;
 let engine: Engine;
 let dataDir: string;
 let modelId: string;
@@ -29,21 +27,19 @@ const pngOf = async (size: number) => (await sharp({ create: { width: size, heig
 const thumbnailFile = (localId: string) => path.join(dataDir, 'assets', localId, 'thumbnail.png');
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, jobSeconds: 0.2, keys: 1, seed: 3, credits: 10_000 });
-  dataDir = tempDir('thumbs');
-  engine = new Engine({ dataDir, registry: staticRegistry(sandbox.baseUrl, sandbox.storageUrl, sandbox.keys), staging: new StagingArea(dataDir), timing: FAST_TIMING });
-  await engine.start();
-  const model = await engine.submit({ kind: 'text-to-3d', fields: { prompt: 'a small wooden crate' } });
-  const image = await engine.submit({ kind: 'text-to-image', fields: { prompt: 'a red apple' } });
-  if (!model.ok || !image.ok) throw new Error('submission refused');
-  modelId = model.value.localId;
-  imageId = image.value.localId;
-  await until(() => [modelId, imageId].every((id) => engine.get(id)?.asset?.state === 'ready'), 20_000, 'both assets');
+  jobs = await engineWithFinishedJobs({
+    seed: 3,
+    requests: [
+      { kind: 'text-to-3d', fields: { prompt: 'a small wooden crate' } },
+      { kind: 'text-to-image', fields: { prompt: 'a red apple' } },
+    ],
+  });
+  ({ engine, dataDir } = jobs);
+  [modelId, imageId] = jobs.ids as [string, string];
 }, 30_000);
 
 afterAll(async () => {
-  await engine?.stop();
-  await sandbox?.close();
+  await jobs?.stop();
 });
 
 describe('jobs:saveThumbnail', () => {
