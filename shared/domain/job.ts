@@ -142,10 +142,11 @@ export interface JobRecord {
   genParams?: Record<string, unknown>;
   /** Failure reason (upstream errorMessage, or a request problem). */
   problem?: JobProblem;
-  /** Why a queued submission waits, and until when. */
   /**
-   * `attempts` counts every failed send (it paces the backoff); `serverErrors` counts only 5xx
-   * answers, so 429s and dropped connections do not use up the retries a failing service gets.
+   * Why a queued submission waits, and until when. `attempts` counts every
+   * failed send (it paces the backoff); `serverErrors` counts only 5xx
+   * answers, so 429s and dropped connections do not use up the retries a
+   * failing service gets.
    */
   queue?: { reason: 'cap' | 'rate-limited' | 'server-error' | 'paused' | 'network'; retryAt?: string; attempts: number; serverErrors?: number };
   asset?: AssetRecord;

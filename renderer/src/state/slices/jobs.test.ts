@@ -119,6 +119,16 @@ describe('jobs cache', () => {
     expect(host.calls.get).toHaveBeenCalledTimes(3);
   });
 
+  it('keeps a running job pushed after the listing was made, rather than its older summary', async () => {
+    const running = record({ localId: 'run001', state: 'running', updatedAt: '2026-11-22T09:00:00.000Z', fragments: [{ name: 'geometry', displayName: 'Generating geometry' }] });
+    const host = installHistoryHost([running]);
+    await listed();
+    const pushed = { ...running, updatedAt: '2026-11-22T09:00:05.000Z', fragments: [...running.fragments, { name: 'texturing', displayName: 'Texturing' }] };
+    host.emit([pushed]);
+    host.emitListed();
+    expect(useStore.getState().jobsById.run001).toBe(pushed);
+  });
+
   it('keeps a newer record that a push brought while the details were on their way', async () => {
     const host = installHistoryHost([finished]);
     await listed();

@@ -71,8 +71,11 @@ function mergeRecords(current: Record<string, JobSummary>, records: readonly Job
  */
 const wholeRecords = new WeakSet<JobSummary>();
 
-/** Whether a whole record still says all a later summary of the same job says (see applyJobsListed). */
-function unchangedBy(summary: JobSummary, whole: JobSummary): boolean {
+/** Whether a whole record is at least as current as a later summary of the same job (see applyJobsListed). */
+function stillCurrent(whole: JobSummary, summary: JobSummary): boolean {
+  // A job in progress is listed with its last-change time: the record stands if it is as new or newer (a push).
+  if (summary.updatedAt !== undefined && whole.updatedAt !== undefined) return whole.updatedAt >= summary.updatedAt;
+  // A finished job's summary has none: the record stands if it says all the summary says.
   return (
     summary.state === whole.state &&
     summary.title === whole.title &&
@@ -80,8 +83,7 @@ function unchangedBy(summary: JobSummary, whole: JobSummary): boolean {
     !!summary.hidden === !!whole.hidden &&
     summary.asset?.state === whole.asset?.state &&
     summary.asset?.hasThumbnail === whole.asset?.hasThumbnail &&
-    summary.asset?.bytes === whole.asset?.bytes &&
-    (summary.updatedAt === undefined || summary.updatedAt === whole.updatedAt)
+    summary.asset?.bytes === whole.asset?.bytes
   );
 }
 
@@ -152,7 +154,7 @@ export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => {
       set((s) => {
         const kept = jobs.map((summary) => {
           const cached = s.jobsById[summary.localId];
-          return cached && wholeRecords.has(cached) && unchangedBy(summary, cached) ? cached : summary;
+          return cached && wholeRecords.has(cached) && stillCurrent(cached, summary) ? cached : summary;
         });
         return { jobsById: mergeRecords({}, kept), jobsVersion: s.jobsVersion + 1 };
       }),
