@@ -6,24 +6,23 @@
 import busboy from 'busboy';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { serveLocally, type LocalServer } from '../test/local-server';
 import { UpstreamClient } from './client';
 import { UpstreamError } from './errors';
 
-const servers: http.Server[] = [];
+const servers: LocalServer[] = [];
 afterEach(async () => {
-  for (const s of servers.splice(0)) await new Promise((r) => s.close(() => r(undefined)));
+  for (const s of servers.splice(0)) await s.close();
 });
 
 async function serve(handler: http.RequestListener): Promise<string> {
-  const server = http.createServer(handler);
+  const server = await serveLocally(handler);
   servers.push(server);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return server.baseUrl;
 }
 
 function client(base: string, earlyAccess = false): UpstreamClient {
@@ -151,7 +150,7 @@ describe('upstream client', () => {
   it('tells a refused connection (not created) from a body sent with no answer (unknown)', async () => {
     const closed = await serve(() => undefined);
     const refusedBase = closed;
-    await new Promise((r) => servers.pop()!.close(() => r(undefined)));
+    await servers.pop()!.close();
     const refused = await caught(client(refusedBase).create('text-to-3d', { prompt: 'a' }));
     expect(refused.kind).toBe('network');
     expect(refused.outcome).toBe('not-created');

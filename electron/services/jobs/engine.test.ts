@@ -4,13 +4,12 @@
  * restart, and bad requests never leaving the app.
  */
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../sandbox';
 import type { GenerationKind } from '../../../shared/api';
 import { isTerminal, type JobRecord } from '../../../shared/domain/job';
+import { serveLocally } from '../../test/local-server';
 import { StagingArea } from '../files/staging';
 import { Engine } from './engine';
 import { FAST_TIMING, staticRegistry, tempDir, until } from './test/harness';
@@ -275,7 +274,7 @@ describe('retries of a failing service', () => {
   /** A service that answers submissions from a script: each entry is one answer, in order. */
   async function scriptedService(answers: { status: number; body: unknown; headers?: Record<string, string> }[]) {
     const posts: number[] = [];
-    const server = http.createServer((req, res) => {
+    const server = await serveLocally((req, res) => {
       req.resume();
       req.on('end', () => {
         if (req.method !== 'POST') {
@@ -287,9 +286,7 @@ describe('retries of a failing service', () => {
         res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers }).end(JSON.stringify(answer.body));
       });
     });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    return { baseUrl, posts, close: () => new Promise<void>((r) => server.close(() => r())) };
+    return { ...server, posts };
   }
   const tooMany = { status: 429, body: { statusCode: 429, message: 'slow down' }, headers: { 'retry-after': '0' } };
   const failing = { status: 500, body: { statusCode: 500, message: 'Internal server error' } };

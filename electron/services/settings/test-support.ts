@@ -1,6 +1,6 @@
 /** Test helpers for settings: a reversible fake cipher and a tiny upstream that checks credentials. */
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import { serveLocally } from '../../test/local-server';
 import type { SecretCipher } from '../contracts';
 
 /** Stands in for safeStorage: output must not contain the plain text, and must round-trip. */
@@ -23,18 +23,12 @@ export interface FakeUpstream {
 /** Answers like the service: 401 without the right key pair, else 404 for any job lookup. */
 export async function startFakeUpstream(clientId: string, clientSecret: string): Promise<FakeUpstream> {
   const requests: FakeUpstream['requests'] = [];
-  const server = createServer((req, res) => {
+  const server = await serveLocally((req, res) => {
     requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers });
     const okKey = req.headers['x-client-id'] === clientId && req.headers['x-client-secret'] === clientSecret;
     const status = okKey ? 404 : 401;
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ statusCode: status, message: okKey ? 'Job not found' : 'Invalid credentials' }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { ...server, requests };
 }
