@@ -165,30 +165,37 @@ export function describeJob(job: Pick<JobRecord, 'title' | 'prompt' | 'kind'>): 
 
 /**
  * Fields a finished job's summary leaves out: which key and environment by id
- * (the row shows their names), when it last changed, and its timestamps
- * (`durationMs` stands for them). Jobs still in progress keep them all.
+ * (the row shows their names), when it last changed, its timestamps
+ * (`durationMs` stands for them) and its stages. Jobs still in progress keep
+ * them all.
  */
-type LeftOutOfFinished = 'environmentId' | 'keyId' | 'updatedAt' | 'submittedAt' | 'acceptedAt' | 'finishedAt';
+type LeftOutOfFinished = 'environmentId' | 'keyId' | 'updatedAt' | 'submittedAt' | 'acceptedAt' | 'finishedAt' | 'fragments';
 
 /**
  * A job as the history list receives it (`jobs:list`), and so as the
  * renderer's cache holds it until a push or `jobs:get` brings the whole
  * record (a whole record is a summary too).
  */
-export type JobSummary = Omit<JobRecord, LeftOutOfFinished | 'asset' | 'fragments' | 'request'> &
-  Partial<Pick<JobRecord, LeftOutOfFinished | 'fragments' | 'request'>> & {
+export type JobSummary = Omit<JobRecord, LeftOutOfFinished | 'asset' | 'request'> &
+  Partial<Pick<JobRecord, LeftOutOfFinished | 'request'>> & {
     asset?: Omit<AssetRecord, 'attempts'> & Partial<Pick<AssetRecord, 'attempts'>>;
     /** A finished job's upstream duration (accepted to finished), in ms: what estimates learn from. */
     durationMs?: number;
   };
 
+/** When the service took the job on (its send time, or its creation, standing in until known), in ms. */
+export function upstreamStartMs(job: JobSummary): number | undefined {
+  const t = Date.parse(job.acceptedAt ?? job.submittedAt ?? job.createdAt);
+  return Number.isFinite(t) ? t : undefined;
+}
+
 /** Upstream duration of a job, from its summary or its whole record; undefined while unknown. */
 export function upstreamDurationMs(job: JobSummary): number | undefined {
   if (job.durationMs !== undefined) return job.durationMs;
   if (!job.finishedAt) return undefined;
-  const start = Date.parse(job.acceptedAt ?? job.submittedAt ?? job.createdAt);
+  const start = upstreamStartMs(job);
   const end = Date.parse(job.finishedAt);
-  return Number.isFinite(start) && Number.isFinite(end) && end >= start ? end - start : undefined;
+  return start !== undefined && Number.isFinite(end) && end >= start ? end - start : undefined;
 }
 
 /**
@@ -210,7 +217,7 @@ export function listedRecord(record: JobRecord): JobSummary {
   // JSON.stringify of 10,000 twice as slow) and a rest spread leaving this many out was slower still.
   for (const key of Object.keys(record) as (keyof JobRecord)[]) {
     if (LEFT_OUT_OF_LISTING.has(key)) continue;
-    if (key === 'request' || (finished && (LEFT_OUT_OF_FINISHED.has(key) || key === 'fragments'))) continue;
+    if (key === 'request' || (finished && LEFT_OUT_OF_FINISHED.has(key))) continue;
     // When the service accepted it is what durations count from; the send time is only its stand-in.
     if (key === 'submittedAt' && record.acceptedAt) continue;
     listed[key] = record[key];
@@ -234,7 +241,7 @@ export function listedRecord(record: JobRecord): JobSummary {
 }
 
 const LEFT_OUT_OF_LISTING = new Set<keyof JobRecord>(['genParams', 'upstreamCreatedAt', 'upstreamStatus']);
-const LEFT_OUT_OF_FINISHED = new Set<keyof JobRecord>(['environmentId', 'keyId', 'updatedAt', 'submittedAt', 'acceptedAt', 'finishedAt'] satisfies LeftOutOfFinished[]);
+const LEFT_OUT_OF_FINISHED = new Set<keyof JobRecord>(['environmentId', 'keyId', 'updatedAt', 'submittedAt', 'acceptedAt', 'finishedAt', 'fragments'] satisfies LeftOutOfFinished[]);
 
 /** The request's file fields with just their names (a row titles an upload by its file). */
 function requestFileNames(request: Record<string, unknown>): Record<string, unknown> {

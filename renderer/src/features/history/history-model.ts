@@ -4,7 +4,7 @@
  * this user's finished jobs of the same kind.
  */
 import { ENDPOINTS, shownOfKind, type GenerationKind } from '../../../../shared/api';
-import { upstreamDurationMs, type JobSummary } from '../../../../shared/domain/job';
+import { upstreamDurationMs, upstreamStartMs, type JobSummary } from '../../../../shared/domain/job';
 import type { HistoryFilter, HistoryStatusFilter } from '../../state/slices/jobs';
 
 export type StatusGroup = Exclude<HistoryStatusFilter, 'all'> | 'dismissed' | 'rejected';
@@ -109,11 +109,6 @@ export function selectHistory(jobsById: Readonly<Record<string, JobSummary>>, fi
   return [...filterHistory(orderHistory(jobsById), filter)];
 }
 
-function startOf(job: JobSummary): number | undefined {
-  const t = Date.parse(job.acceptedAt ?? job.submittedAt ?? job.createdAt);
-  return Number.isFinite(t) ? t : undefined;
-}
-
 /** Median upstream duration (accepted → finished) of successful jobs, per kind. */
 export function durationEstimates(jobs: Iterable<JobSummary>): Partial<Record<GenerationKind, number>> {
   const byKind = new Map<GenerationKind, number[]>();
@@ -151,7 +146,7 @@ export interface JobProgress {
 export function progressOf(job: JobSummary, nowMs: number, estimateMs?: number): JobProgress {
   const fragments = job.fragments ?? [];
   const current = fragments.at(-1);
-  const start = startOf(job) ?? nowMs;
+  const start = upstreamStartMs(job) ?? nowMs;
   const elapsedMs = Math.max(0, nowMs - start);
   const finished = job.state === 'success';
   return {
