@@ -5,10 +5,11 @@
  * `data-state` and `data-job-id` for tests and benchmarks.
  */
 import { Canvas } from '@react-three/fiber';
-import { Component, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Component, useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import type { ModelStats } from '../../../shared/domain/job';
 import { useStore } from '../state/store';
 import { CanvasContent } from './CanvasContent';
+import { useHeldView, useLoadingNoteDue } from './held-view';
 import { ImageView } from './ImageView';
 import type { AnimationControl, ModelInfo } from './ModelScene';
 import { AnimationBar, ModelTools, PartsList, SkyboxTools, StatsOverlay } from './overlays';
@@ -36,28 +37,12 @@ function exposeRendererInfo({ gl }: { gl: { info: { memory: { geometries: number
   });
 }
 
-/**
- * How long a load runs before the loading note appears. A note that flashes
- * up for a fast load is noise, and drawing it (text rastered and composited
- * while the GPU draws the model) slowed a small model's first frame by about
- * a tenth in software rendering. Not longer: the model's first draw holds the
- * page until the GPU is done (a second for 500k triangles in software), and a
- * note due after the page is held never shows (with 300 ms a 500k model
- * loaded for 1.4 s without one; with 150 ms it shows at about 160 ms).
- */
-const LOADING_NOTE_DELAY_MS = 150;
-
 function LoadingNote({ name }: { name: string }) {
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setShown(true), LOADING_NOTE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, []);
-  return shown ? (
+  return (
     <div className="viewport-loading" role="status">
       Loading {name}…
     </div>
-  ) : null;
+  );
 }
 
 const IDLE_ANIMATION: AnimationControl = { clip: 0, playing: false, seek: null };
@@ -122,7 +107,13 @@ export function Viewport() {
 
   const content = target?.content;
   const showCanvas = content !== 'image';
-  const modelReady = content === 'model' && info !== null && state !== 'error';
+  const loadingNoteDue = useLoadingNoteDue(state === 'loading' ? (key ?? null) : null);
+  // Deferred: the commit that marks the first frame `ready` is the viewport's own attributes only, and
+  // the notes and overlays follow in a render of their own (mounting the overlays in that commit
+  // delayed `ready` by about 1.5 ms after the frame was read back).
+  const shown = useDeferredValue(useHeldView({ target, state, error, info }, loadingNoteDue));
+  // The overlays belong to a model that is on the canvas.
+  const overlayInfo = shown.target?.content === 'model' && shown.state === 'ready' ? shown.info : null;
 
   return (
     <section
@@ -153,35 +144,35 @@ export function Viewport() {
       </div>
       {target && content === 'image' && state !== 'error' ? <ImageView key={target.key} target={target} /> : null}
 
-      {!target ? (
+      {!shown.target ? (
         <div className="viewport-empty">
           <p>Open a finished job from the history, or drop a GLB, HDR or image on the window to inspect it.</p>
         </div>
       ) : null}
-      {state === 'loading' ? <LoadingNote key={target?.key} name={target?.name ?? ''} /> : null}
-      {state === 'error' ? (
+      {shown.state === 'loading' && loadingNoteDue ? <LoadingNote name={target?.name ?? ''} /> : null}
+      {shown.state === 'error' ? (
         <div className="viewport-error" role="alert">
           <h3>This asset cannot be shown</h3>
-          <p>{error}</p>
-          <p className="viewport-error-name">{target?.name}</p>
+          <p>{shown.error}</p>
+          <p className="viewport-error-name">{shown.target?.name}</p>
           <button type="button" onClick={closeViewport}>
             Close
           </button>
         </div>
       ) : null}
 
-      {modelReady && info ? (
+      {overlayInfo ? (
         <>
-          <ModelTools info={info} />
-          <StatsOverlay stats={info.stats} />
-          {info.omissions.length > 0 ? (
+          <ModelTools info={overlayInfo} />
+          <StatsOverlay stats={overlayInfo.stats} />
+          {overlayInfo.omissions.length > 0 ? (
             <p className="viewport-omissions" role="note">
-              {info.omissions.join('; ')}.
+              {overlayInfo.omissions.join('; ')}.
             </p>
           ) : null}
-          {info.stats.animations.length > 0 ? (
+          {overlayInfo.stats.animations.length > 0 ? (
             <AnimationBar
-              clips={info.stats.animations}
+              clips={overlayInfo.stats.animations}
               control={animation}
               time={time}
               onChange={(next) => setAnimation((a) => ({ ...a, ...next }))}
@@ -191,10 +182,10 @@ export function Viewport() {
               }}
             />
           ) : null}
-          {info.parts.length > 1 && (target?.parts || info.partsAreMeshes) ? (
+          {overlayInfo.parts.length > 1 && (shown.target?.parts || overlayInfo.partsAreMeshes) ? (
             <PartsList
-              parts={info.parts.map((p) => p.name)}
-              initiallyOpen={target?.parts === true}
+              parts={overlayInfo.parts.map((p) => p.name)}
+              initiallyOpen={shown.target?.parts === true}
               visibility={partVisibility}
               onToggle={(name, visible) => setPartVisibility((v) => ({ ...v, [name]: visible }))}
               explode={explode}
@@ -203,7 +194,7 @@ export function Viewport() {
           ) : null}
         </>
       ) : null}
-      {content === 'skybox' && state === 'ready' && target ? <SkyboxTools target={target} /> : null}
+      {shown.target?.content === 'skybox' && shown.state === 'ready' ? <SkyboxTools target={shown.target} /> : null}
     </section>
   );
 }
