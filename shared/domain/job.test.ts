@@ -1,6 +1,6 @@
 /** What the history's listing keeps of a job: everything a row of a job in progress shows, and less of a finished one. */
 import { describe, expect, it } from 'vitest';
-import { listedRecord, upstreamDurationMs, type JobRecord } from './job';
+import { listedRecord, newestFirst, upstreamDurationMs, type JobRecord } from './job';
 
 const base: JobRecord = {
   localId: 'job000001',
@@ -41,5 +41,19 @@ describe('listedRecord', () => {
     for (const left of ['environmentId', 'keyId', 'updatedAt', 'submittedAt', 'acceptedAt', 'finishedAt', 'fragments'] as const) expect(listed[left]).toBeUndefined();
     // A finished text prompt names no file: no request is sent at all.
     expect(listedRecord({ ...finished, request: { prompt: 'a chair' } }).request).toBeUndefined();
+  });
+});
+
+describe('newestFirst (the order the host lists and the history shows)', () => {
+  it('puts the newest first whatever form the time is in, and breaks ties by the newest local id', () => {
+    const jobs = [
+      { localId: '0a', createdAt: '2026-01-01T00:00:00.000Z' },
+      { localId: '0c', createdAt: '2026-01-02T00:00:00.000Z' },
+      // Written without milliseconds, or with an offset: compared as times, not as text.
+      { localId: '0b', createdAt: '2026-01-01T12:00:00Z' },
+      { localId: '0e', createdAt: '2026-01-02T01:00:00+02:00' },
+      { localId: '0d', createdAt: '2026-01-02T00:00:00.000Z' },
+    ];
+    expect([...jobs].sort(newestFirst).map((j) => j.localId)).toEqual(['0d', '0c', '0e', '0b', '0a']);
   });
 });

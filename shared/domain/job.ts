@@ -189,6 +189,34 @@ export function upstreamStartMs(job: JobSummary): number | undefined {
   return Number.isFinite(t) ? t : undefined;
 }
 
+/**
+ * The form the host writes every `createdAt` in (`toISOString`, 24 characters,
+ * 'T' at 10 and 'Z' at 23): two of them compare as text as they do as times.
+ * Checked by shape, not by a pattern, because a listing is 10,000 of them.
+ */
+function isCanonicalIso(text: string): boolean {
+  return text.length === 24 && text.charCodeAt(10) === 84 && text.charCodeAt(23) === 90;
+}
+
+function createdMs(job: Pick<JobRecord, 'createdAt'>): number {
+  const t = Date.parse(job.createdAt);
+  return Number.isFinite(t) ? t : 0;
+}
+
+/**
+ * The history's order, newest first, then by local id: negative when `a`
+ * comes first. The host lists jobs in this order and the history keeps it,
+ * so both use this one comparison.
+ */
+export function newestFirst(a: Pick<JobRecord, 'createdAt' | 'localId'>, b: Pick<JobRecord, 'createdAt' | 'localId'>): number {
+  if (a.createdAt !== b.createdAt) {
+    if (isCanonicalIso(a.createdAt) && isCanonicalIso(b.createdAt)) return a.createdAt > b.createdAt ? -1 : 1;
+    const byTime = createdMs(b) - createdMs(a);
+    if (byTime !== 0) return byTime;
+  }
+  return a.localId < b.localId ? 1 : a.localId > b.localId ? -1 : 0;
+}
+
 /** Upstream duration of a job, from its summary or its whole record; undefined while unknown. */
 export function upstreamDurationMs(job: JobSummary): number | undefined {
   if (job.durationMs !== undefined) return job.durationMs;

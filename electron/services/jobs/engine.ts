@@ -28,6 +28,7 @@ import {
 } from '../../../shared/api';
 import {
   isTerminal,
+  newestFirst,
   type AssetRecord,
   type FileRefRecord,
   type JobProblem,
@@ -276,7 +277,7 @@ export class Engine implements JobEngine {
     return this.ledger
       .all()
       .filter((r) => options.includeHidden || !r.hidden)
-      .sort((a, b) => (a.createdAt === b.createdAt ? b.localId.localeCompare(a.localId) : b.createdAt.localeCompare(a.createdAt)));
+      .sort(newestFirst);
   }
 
   revision(): number {

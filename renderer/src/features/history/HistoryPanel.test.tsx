@@ -69,6 +69,10 @@ describe('history panel', () => {
     expect(done.querySelector('img.history-thumb')).toHaveAttribute('src', '/assets/new001/thumbnail');
     await userEvent.click(within(done).getByRole('button', { name: 'Open a new lamp in the viewport' }));
     expect(useStore.getState().viewportTarget).toMatchObject({ localId: 'new001', content: 'model', url: '/assets/new001/asset' });
+
+    // A job pushed after the listing takes its place by time: a newer one on top, an older one (tracked by id) below.
+    act(() => host.emit([record({ localId: 'trk001', prompt: 'a tracked stool', createdAt: '2025-12-31T00:00:00Z' }), record({ localId: 'new002', prompt: 'a newer vase', createdAt: '2026-01-03T00:00:00Z' })]));
+    expect(items().map((li) => li.querySelector('.history-title')?.textContent)).toEqual(['a newer vase', 'a new lamp', 'an old chair', 'a tracked stool']);
   });
 
   it('does not lose a change pushed while the first list is still on its way', async () => {

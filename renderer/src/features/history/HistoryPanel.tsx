@@ -5,7 +5,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { GENERATION_KINDS, type GenerationKind } from '../../../../shared/api';
-import { HISTORY_STATUS_FILTERS, type HistoryStatusFilter } from '../../state/slices/jobs';
+import { HISTORY_STATUS_FILTERS, inListingOrder, type HistoryStatusFilter } from '../../state/slices/jobs';
 import { useStore } from '../../state/store';
 import { HistoryItem } from './HistoryItem';
 import { durationEstimates, filterHistory, kindLabel, orderHistory, statusGroup } from './history-model';
@@ -52,7 +52,7 @@ export function HistoryPanel() {
   useEffect(() => setFilter({ query: deferredQuery }), [deferredQuery, setFilter]);
 
   // Sorted when the records change; a filter or keystroke only filters the sorted list.
-  const ordered = useMemo(() => orderHistory(jobsById), [jobsById]);
+  const ordered = useMemo(() => orderHistory(jobsById, inListingOrder(jobsById)), [jobsById]);
   const rows = useMemo(() => filterHistory(ordered, filter), [ordered, filter]);
   // Estimates are shown on running jobs only: with none running, no date of 10,000 records is parsed.
   const estimates = useMemo(() => (ordered.some((j) => statusGroup(j) === 'active') ? durationEstimates(ordered) : NO_ESTIMATES), [ordered]);

@@ -1,6 +1,6 @@
 /** A fake host for the history tests: a ledger, `jobs:changed` pushes, and recorded calls. */
 import { vi } from 'vitest';
-import { listedRecord, type JobRecord, type JobSummary } from '../../../../shared/domain/job';
+import { listedRecord, newestFirst, type JobRecord, type JobSummary } from '../../../../shared/domain/job';
 import type { StudioApi } from '../../../../shared/ipc';
 import { installBridge } from '../../bridge';
 
@@ -39,8 +39,8 @@ export function installHistoryHost(ledger: JobRecord[], options: { holdList?: bo
   const calls = {
     list: vi.fn(async () => {
       await listGate;
-      // Summaries, as the real host lists them.
-      return ok({ jobs: ledger.filter((j) => !j.hidden).map(listedRecord), load: [] });
+      // Summaries, newest first, as the real host lists them.
+      return ok({ jobs: ledger.filter((j) => !j.hidden).sort(newestFirst).map(listedRecord), load: [] });
     }),
     get: vi.fn(async ({ localId }: { localId: string }) => {
       const job = ledger.find((j) => j.localId === localId);

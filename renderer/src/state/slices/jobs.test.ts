@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ModelStats } from '../../../../shared/domain/job';
 import { installHistoryHost, record } from '../../features/history/test-host';
 import { useStore } from '../store';
+import { inListingOrder } from './jobs';
 
 const stats = { triangles: 9990, vertices: 5198, meshes: 1, textures: [{ name: 'surface', width: 1024, height: 1024, mimeType: 'image/png', bytes: 315_655 }] } as ModelStats;
 const finished = record({
@@ -137,5 +138,15 @@ describe('jobs cache', () => {
     host.emit([{ ...finished, title: 'Renamed crate', updatedAt: '2026-11-22T08:05:00.000Z' }]);
     await pending;
     expect(useStore.getState().jobsById.model1?.title).toBe('Renamed crate');
+  });
+
+  it("takes the host's listing in the order it came, and has the order checked again once a push changes the cache", async () => {
+    installHistoryHost([record({ localId: 'a1', createdAt: '2026-01-01T00:00:00.000Z' }), record({ localId: 'b1', createdAt: '2026-01-02T00:00:00.000Z' })]);
+    await listed();
+    const cache = useStore.getState().jobsById;
+    expect(Object.keys(cache)).toEqual(['b1', 'a1']);
+    expect(inListingOrder(cache)).toBe(true);
+    useStore.getState().applyJobsChanged([record({ localId: 'c1', createdAt: '2026-01-03T00:00:00.000Z' })]);
+    expect(inListingOrder(useStore.getState().jobsById)).toBe(false);
   });
 });

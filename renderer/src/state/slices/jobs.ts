@@ -65,6 +65,26 @@ function mergeRecords(current: Record<string, JobSummary>, records: readonly Job
 }
 
 /**
+ * Caches made from a host listing, whose keys are in the listing's order
+ * (newest first: see `newestFirst`). Local ids are never array-index-like
+ * keys, so an object keeps them in insertion order and the history can take
+ * `Object.values` as it is. Any later change makes a new object, which is
+ * not in this set and gets its order checked.
+ */
+const listingOrdered = new WeakSet<Readonly<Record<string, JobSummary>>>();
+
+function fromListing(listing: readonly JobSummary[]): Record<string, JobSummary> {
+  const byId = mergeRecords({}, listing);
+  listingOrdered.add(byId);
+  return byId;
+}
+
+/** Whether this cache is in the host listing's order as it stands (see orderHistory). */
+export function inListingOrder(jobsById: Readonly<Record<string, JobSummary>>): boolean {
+  return listingOrdered.has(jobsById);
+}
+
+/**
  * Records known to be whole (pushed by the host, or fetched with `jobs:get`),
  * as opposed to the listing's summaries: opening such a job again asks the
  * host for nothing and leaves the cache (and the history's sort) untouched.
@@ -142,7 +162,7 @@ export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => {
     },
 
     applyJobsSnapshot: (jobs) =>
-      set((s) => ({ jobsById: mergeRecords({}, jobs), jobsVersion: s.jobsVersion + 1, jobsLoaded: true, jobsLoadError: undefined })),
+      set((s) => ({ jobsById: fromListing(jobs), jobsVersion: s.jobsVersion + 1, jobsLoaded: true, jobsLoadError: undefined })),
 
     applyJobsChanged: (jobs) => {
       if (jobs.length === 0) return;
@@ -156,7 +176,7 @@ export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => {
           const cached = s.jobsById[summary.localId];
           return cached && wholeRecords.has(cached) && stillCurrent(cached, summary) ? cached : summary;
         });
-        return { jobsById: mergeRecords({}, kept), jobsVersion: s.jobsVersion + 1 };
+        return { jobsById: fromListing(kept), jobsVersion: s.jobsVersion + 1 };
       }),
 
     loadJobDetails: async (localId) => {

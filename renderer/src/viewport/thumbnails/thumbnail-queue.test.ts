@@ -14,6 +14,7 @@ function job(localId: string, patch: Partial<JobRecord> = {}): JobRecord {
 }
 
 const running = (localId: string) => job(localId, { state: 'running', asset: undefined });
+const byId = (jobs: JobRecord[]) => Object.fromEntries(jobs.map((j) => [j.localId, j]));
 
 describe('which jobs need a drawn thumbnail', () => {
   it('is finished models and split parts with a cached GLB and no thumbnail, nothing else', () => {
@@ -34,7 +35,7 @@ describe('thumbnail queue', () => {
     });
     const errors: string[] = [];
     const queue = new ThumbnailQueue(draw, (id) => errors.push(id), 0);
-    queue.noteInitial([running('good1'), running('bad1')]);
+    queue.noteInitial(byId([running('good1'), running('bad1')]));
     queue.noteChanged([job('good1'), job('bad1')]);
     queue.noteChanged([job('good1', { updatedAt: 'later' })]);
     await queue.idle();
@@ -48,7 +49,7 @@ describe('thumbnail queue', () => {
   it('leaves models finished before start-up alone until the user opens one', async () => {
     const draw = vi.fn(async () => undefined);
     const queue = new ThumbnailQueue(draw, undefined, 0);
-    queue.noteInitial([job('old1'), job('old2')]);
+    queue.noteInitial(byId([job('old1'), job('old2')]));
     queue.noteChanged([job('old1', { updatedAt: 'later' })]);
     await queue.idle();
     expect(draw).not.toHaveBeenCalled();
@@ -88,7 +89,7 @@ describe('thumbnail queue timing', () => {
     try {
       const draw = vi.fn(async () => undefined);
       const queue = new ThumbnailQueue(draw);
-      queue.noteInitial([job('old001')]);
+      queue.noteInitial(byId([job('old001')]));
       queue.noteChanged([job('new001')]);
       await vi.advanceTimersByTimeAsync(ARRIVAL_DELAY_MS - 100);
       expect(draw).not.toHaveBeenCalled();

@@ -39,7 +39,7 @@ export function useModelThumbnails(queue: ThumbnailQueue = thumbnailQueue()): vo
       if (!initialDone) {
         initialDone = true;
         previous = state.jobsById;
-        queue.noteInitial(Object.values(state.jobsById));
+        queue.noteInitial(state.jobsById);
         return;
       }
       if (state.jobsById === previous) return;
