@@ -24,7 +24,7 @@ export interface PageGlobals {
     openFile(name: string, url: string): Promise<void>;
     openJob(localId: string, kind: string): void;
     close(): void;
-    memory(): { geometries: number; textures: number };
+    memory(): { geometries: number; textures: number; programs: number };
   };
   baseline: { load(url: string): Promise<void> };
   /** Set by the search measurement. */

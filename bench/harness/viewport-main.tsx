@@ -40,8 +40,8 @@ declare global {
       openFile(name: string, url: string): Promise<void>;
       openJob(localId: string, kind: JobRecord['kind']): void;
       close(): void;
-      /** What the viewport's renderer holds on the GPU (renderer.info.memory). */
-      memory(): { geometries: number; textures: number };
+      /** What the viewport's renderer holds on the GPU (renderer.info: memory, and its compiled programs). */
+      memory(): { geometries: number; textures: number; programs: number };
     };
   }
 }
@@ -58,8 +58,8 @@ window.harness = {
     useStore.getState().closeViewport();
   },
   memory() {
-    const info = (window as unknown as { __viewportRendererInfo?: () => { geometries: number; textures: number } }).__viewportRendererInfo?.();
-    return { geometries: info?.geometries ?? -1, textures: info?.textures ?? -1 };
+    const info = (window as unknown as { __viewportRendererInfo?: () => { geometries: number; textures: number; programs: number } }).__viewportRendererInfo?.();
+    return { geometries: info?.geometries ?? -1, textures: info?.textures ?? -1, programs: info?.programs ?? -1 };
   },
 };
 

@@ -30,10 +30,11 @@ class AssetBoundary extends Component<{ children: ReactNode; onError(message: st
   }
 }
 
-/** Lets the benchmark read `renderer.info.memory` (geometries and textures on the GPU) from outside. */
-function exposeRendererInfo({ gl }: { gl: { info: { memory: { geometries: number; textures: number } } } }) {
-  (window as unknown as { __viewportRendererInfo?: () => { geometries: number; textures: number } }).__viewportRendererInfo = () => ({
+/** Lets the benchmark read `renderer.info` (geometries, textures and shader programs on the GPU) from outside. */
+function exposeRendererInfo({ gl }: { gl: { info: { memory: { geometries: number; textures: number }; programs: unknown[] | null } } }) {
+  (window as unknown as { __viewportRendererInfo?: () => { geometries: number; textures: number; programs: number } }).__viewportRendererInfo = () => ({
     ...gl.info.memory,
+    programs: gl.info.programs?.length ?? 0,
   });
 }
 

@@ -11,7 +11,8 @@ export function disposeTexture(texture: Texture): void {
   if (data && typeof data.close === 'function') data.close();
 }
 
-export function disposeMaterial(material: Material, seen = new Set<Texture>()): void {
+/** Disposes every texture a material holds (each once across calls sharing `seen`); the material itself stays. */
+export function disposeMaterialTextures(material: Material, seen = new Set<Texture>()): void {
   for (const value of Object.values(material)) {
     if (value instanceof Texture && !seen.has(value)) {
       seen.add(value);
@@ -28,11 +29,19 @@ export function disposeMaterial(material: Material, seen = new Set<Texture>()): 
       }
     }
   }
+}
+
+export function disposeMaterial(material: Material, seen = new Set<Texture>()): void {
+  disposeMaterialTextures(material, seen);
   material.dispose();
 }
 
-/** Disposes a loaded subtree, plus any extra materials made for view modes. */
-export function disposeObject(root: Object3D, extraMaterials: Iterable<Material> = []): void {
+/**
+ * Disposes a loaded subtree, plus any extra materials made for view modes.
+ * With `park`, the materials' textures are disposed and the materials
+ * themselves handed to it (see program-keeper.ts) instead of disposed.
+ */
+export function disposeObject(root: Object3D, extraMaterials: Iterable<Material> = [], park?: (materials: Material[]) => void): void {
   const textures = new Set<Texture>();
   const materials = new Set<Material>(extraMaterials);
   root.traverse((object) => {
@@ -44,5 +53,10 @@ export function disposeObject(root: Object3D, extraMaterials: Iterable<Material>
       if (original) for (const material of Array.isArray(original) ? original : [original]) materials.add(material);
     }
   });
-  for (const material of materials) disposeMaterial(material, textures);
+  if (!park) {
+    for (const material of materials) disposeMaterial(material, textures);
+    return;
+  }
+  for (const material of materials) disposeMaterialTextures(material, textures);
+  park([...materials]);
 }

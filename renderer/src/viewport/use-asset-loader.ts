@@ -14,6 +14,7 @@ import { useStore } from '../state/store';
 import { disposeObject, disposeTexture } from './dispose';
 import { bytesFromBase64, makePreviewCompatible, usesBasisTextures, type CompatResult } from './glb-compat';
 import { fetchAsset, loadersFor, parseGlb } from './loaders';
+import { parkMaterials } from './program-keeper';
 
 function loaderHeaders(target: ViewportTarget): Record<string, string> {
   if (!target.localId) return {};
@@ -103,7 +104,8 @@ export function useModel(target: ViewportTarget | null): LoadedModel | null {
     });
     return () => {
       abort.abort();
-      if (result) disposeObject(result.gltf.scene);
+      // A shown model's materials keep their compiled programs for the next model (see program-keeper.ts).
+      if (result) disposeObject(result.gltf.scene, [], (materials) => parkMaterials(gl, materials));
       setLoaded(null);
     };
   }, [target, gl, setStatus]);
