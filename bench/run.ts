@@ -22,7 +22,6 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { startHost } from '../e2e/host';
-import { KEPT_PROGRAMS } from '../renderer/src/viewport/program-keeper';
 import { benchModels } from './fixtures';
 import { ledgerDataDir } from './history-ledger';
 import type { PageGlobals } from './harness/page-globals';
@@ -333,7 +332,7 @@ async function main(): Promise<void> {
   type GpuMemory = { geometries: number; textures: number; programs: number; heap: number | null };
   const none: GpuMemory = { geometries: -1, textures: -1, programs: -1, heap: null };
   const mem = (results.memory ?? { start: none, end: none }) as { start: GpuMemory; end: GpuMemory };
-  console.log(`\nMemory after 30 switches: geometries ${mem.start.geometries} → ${mem.end.geometries}, textures ${mem.start.textures} → ${mem.end.textures}, shader programs ${mem.start.programs} → ${mem.end.programs} (kept for the next model, at most ${KEPT_PROGRAMS}), JS heap ${mb(mem.start.heap)} → ${mb(mem.end.heap)}`);
+  console.log(`\nMemory after 30 switches: geometries ${mem.start.geometries} → ${mem.end.geometries}, textures ${mem.start.textures} → ${mem.end.textures}, shader programs ${mem.start.programs} → ${mem.end.programs} (compiled programs the viewport keeps for the next model), JS heap ${mb(mem.start.heap)} → ${mb(mem.end.heap)}`);
   const hist = results.history as { empty: Series; tenThousand: Series; ratio: number; searchKeystroke: Series } | undefined;
   if (hist) console.log(`History time to interactive: empty ${hist.empty.median} ms, 10,000 records ${hist.tenThousand.median} ms (×${hist.ratio.toFixed(2)}; min–max ${hist.empty.min}–${hist.empty.max} and ${hist.tenThousand.min}–${hist.tenThousand.max} ms); search keystroke → list ${hist.searchKeystroke.median} ms`);
 
