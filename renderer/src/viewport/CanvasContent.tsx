@@ -97,13 +97,6 @@ export function CanvasContent({ target, recordStats, animation, onTime, partVisi
     if (target) setStatus(target.key, 'error', message);
   });
   const [modelInfo, setModelInfo] = useState<ModelInfo | null>(null);
-  // The ground (grid and shadow) is drawn from the frame after the model's
-  // first one: the model itself is what the user waits for.
-  const viewportState = useStore((s) => s.viewportState);
-  const shadowReady = viewportState === 'ready';
-  useEffect(() => {
-    if (shadowReady) invalidate();
-  }, [shadowReady, invalidate]);
 
   // Lighting and background follow what is shown; the studio environment is reused.
   useEffect(() => {
@@ -137,9 +130,6 @@ export function CanvasContent({ target, recordStats, animation, onTime, partVisi
   }, [target, camera, invalidate]);
   useEffect(() => onInfo(modelInfo), [modelInfo, onInfo]);
 
-  const radius = modelInfo?.radius ?? 1;
-  const floorY = modelInfo ? modelInfo.stats.boundingBox.min[1] : 0;
-  const bbox = modelInfo?.stats.boundingBox ?? { min: [0, 0, 0], max: [0, 0, 0], size: [0, 0, 0] };
   const skybox = target?.content === 'skybox';
 
   return (
@@ -162,26 +152,38 @@ export function CanvasContent({ target, recordStats, animation, onTime, partVisi
             explode={explode}
             onInfo={setModelInfo}
           />
-          {modelInfo && !panorama && shadowReady ? (
-            <>
-              <Grid
-                position={[0, floorY, 0]}
-                cellSize={radius / 10}
-                sectionSize={radius / 2}
-                infiniteGrid
-                fadeDistance={radius * 12}
-                cellColor="#3a3f48"
-                sectionColor="#4d5461"
-              />
-              <GroundShadow
-                y={floorY + radius * 0.002}
-                centre={[(bbox.min[0] + bbox.max[0]) / 2, (bbox.min[2] + bbox.max[2]) / 2]}
-                footprint={[Math.max(bbox.size[0], radius * 0.2), Math.max(bbox.size[2], radius * 0.2)]}
-              />
-            </>
-          ) : null}
         </>
       ) : null}
     </>
+  );
+}
+
+/**
+ * The ground under a model (grid and contact shadow), shown from the frame
+ * after the model's first one (the model itself is what the user waits for),
+ * for `under`, the model on the canvas, or hidden while there is none. It
+ * lives beside the asset's own subtree rather than in it, so it is made once:
+ * mounted anew with every model, its three shader programs were compiled
+ * again each time, in the frame that first drew it.
+ */
+export function StudioGround({ under }: { under: ModelInfo | null }) {
+  const invalidate = useThree((s) => s.invalidate);
+  const [last, setLast] = useState<ModelInfo | null>(under);
+  if (under && under !== last) setLast(under);
+  const visible = under !== null;
+  useEffect(() => invalidate(), [visible, last, invalidate]);
+  if (!last) return null;
+  const radius = last.radius;
+  const floorY = last.stats.boundingBox.min[1];
+  const bbox = last.stats.boundingBox;
+  return (
+    <group visible={visible}>
+      <Grid position={[0, floorY, 0]} cellSize={radius / 10} sectionSize={radius / 2} infiniteGrid fadeDistance={radius * 12} cellColor="#3a3f48" sectionColor="#4d5461" />
+      <GroundShadow
+        y={floorY + radius * 0.002}
+        centre={[(bbox.min[0] + bbox.max[0]) / 2, (bbox.min[2] + bbox.max[2]) / 2]}
+        footprint={[Math.max(bbox.size[0], radius * 0.2), Math.max(bbox.size[2], radius * 0.2)]}
+      />
+    </group>
   );
 }

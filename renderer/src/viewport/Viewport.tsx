@@ -8,7 +8,7 @@ import { Canvas } from '@react-three/fiber';
 import { Component, useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import type { ModelStats } from '../../../shared/domain/job';
 import { useStore } from '../state/store';
-import { CanvasContent } from './CanvasContent';
+import { CanvasContent, StudioGround } from './CanvasContent';
 import { useHeldView, useLoadingNoteDue } from './held-view';
 import { ImageView } from './ImageView';
 import type { AnimationControl, ModelInfo } from './ModelScene';
@@ -65,6 +65,7 @@ export function Viewport() {
     if (openedLocalId) void loadJobDetails(openedLocalId);
   }, [openedLocalId, loadJobDetails]);
   const [info, setInfo] = useState<ModelInfo | null>(null);
+  const backdrop = useStore((s) => s.modelBackdrop);
   const [painted, setPainted] = useState(0);
   const [animation, setAnimation] = useState<AnimationControl>(IDLE_ANIMATION);
   const [time, setTime] = useState(0);
@@ -140,6 +141,7 @@ export function Viewport() {
                 onPainted={onPainted}
               />
             </AssetBoundary>
+            <StudioGround under={content === 'model' && state === 'ready' && !backdrop ? info : null} />
           </Canvas>
         ) : null}
       </div>
