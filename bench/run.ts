@@ -282,12 +282,11 @@ async function main(): Promise<void> {
     await history('empty');
     await history('full');
     const h: { empty: unknown[]; full: unknown[] } = { empty: [], full: [] };
-    // Interleaved pairs; the start-up of a page is noisy on a shared machine, so at least as many pairs as
-    // latency runs, and an even number of them. The order alternates (empty first, then full first), so
-    // that neither kind of start always follows the other. Even so the ratio spreads from run to run: on
-    // one build, six runs of this part gave ×1.12 to ×1.27 (median ×1.16), and three with the empty start
-    // always first ×1.21 to ×1.28.
-    const pairs = Math.max(10, RUNS + (RUNS % 2));
+    // Interleaved pairs, an even number of them, and at least 20: the start-up of a page is noisy on a
+    // shared machine (within one run of 10 pairs, single full/empty ratios went from 0.94 to 1.45, and
+    // three runs of 10 pairs on one build gave ×1.11, ×1.12 and ×1.28). The order alternates (empty
+    // first, then full first), so that neither kind of start always follows the other.
+    const pairs = Math.max(20, RUNS + (RUNS % 2));
     for (let i = 0; i < pairs; i++) {
       if (i % 2 === 0) {
         h.empty.push(await history('empty'));
