@@ -1,12 +1,14 @@
 /** The browser shell's answers: byte for byte what JSON.stringify makes, with a shared listing serialised once. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../../shared/ipc';
-import { answerJson } from './json-cache';
+import { answerBytes } from './json-cache';
+
+const answerJson = (result: Parameters<typeof answerBytes>[0]) => answerBytes(result).toString('utf8');
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('answerJson', () => {
-  it('writes exactly what JSON.stringify writes, whatever the answer', () => {
+describe('answerBytes', () => {
+  it('writes exactly the bytes of what JSON.stringify writes, whatever the answer', () => {
     const listing = Object.freeze([{ localId: 'a1', title: 'Chest "one"', asset: { bytes: 12 } }, { localId: 'b2', title: 'Ünïcode ✓' }]);
     const answers = [
       ok(null),

@@ -22,7 +22,7 @@ import type { EventHub } from '../../services/event-hub';
 import type { JobEngine } from '../../services/jobs/engine-api';
 import type { Logger } from '../../services/log';
 import { createEventSocketServer } from './event-socket';
-import { answerJson } from './json-cache';
+import { answerBytes } from './json-cache';
 import { checkRequest, cookieName, createToken } from './guard';
 import { BASE_HEADERS, NO_STORE } from './headers';
 import { contentTypeOf, resolveInside } from './static-files';
@@ -94,11 +94,14 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     res.writeHead(status, { ...BASE_HEADERS, ...headers });
     res.end(body);
   };
-  const sendJsonText = (res: ServerResponse, status: number, text: string): void =>
-    send(res, status, { 'Content-Type': 'application/json; charset=utf-8', ...NO_STORE }, text);
+  const jsonHeaders = { 'Content-Type': 'application/json; charset=utf-8', ...NO_STORE };
+  const sendJsonText = (res: ServerResponse, status: number, text: string): void => send(res, status, jsonHeaders, text);
   const sendJson = (res: ServerResponse, status: number, value: unknown): void => sendJsonText(res, status, JSON.stringify(value));
-  /** A contract call's answer (shared snapshots in it are serialised once: see json-cache.ts). */
-  const sendResult = (res: ServerResponse, result: Result<unknown>): void => sendJsonText(res, 200, answerJson(result));
+  /** A contract call's answer (shared snapshots in it are serialised once: see json-cache.ts), with its length. */
+  const sendResult = (res: ServerResponse, result: Result<unknown>): void => {
+    const body = answerBytes(result);
+    send(res, 200, { ...jsonHeaders, 'Content-Length': String(body.length) }, body);
+  };
   const sendText = (res: ServerResponse, status: number, text: string): void =>
     send(res, status, { 'Content-Type': 'text/plain; charset=utf-8', ...NO_STORE }, text);
 
