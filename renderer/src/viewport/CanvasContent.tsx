@@ -158,24 +158,33 @@ export function CanvasContent({ target, recordStats, animation, onTime, partVisi
   );
 }
 
+/** Where the ground goes under a model: its size and bounding box, numbers only (the model itself may be gone). */
+export interface GroundPlacement {
+  radius: number;
+  bbox: ModelInfo['stats']['boundingBox'];
+}
+
+export function groundPlacement(info: ModelInfo): GroundPlacement {
+  return { radius: info.radius, bbox: info.stats.boundingBox };
+}
+
 /**
  * The ground under a model (grid and contact shadow), shown from the frame
  * after the model's first one (the model itself is what the user waits for),
- * for `under`, the model on the canvas, or hidden while there is none. It
- * lives beside the asset's own subtree rather than in it, so it is made once:
+ * under the model on the canvas, or hidden while there is none. It lives
+ * beside the asset's own subtree rather than in it, so it is made once:
  * mounted anew with every model, its three shader programs were compiled
  * again each time, in the frame that first drew it.
  */
-export function StudioGround({ under }: { under: ModelInfo | null }) {
+export function StudioGround({ under }: { under: GroundPlacement | null }) {
   const invalidate = useThree((s) => s.invalidate);
-  const [last, setLast] = useState<ModelInfo | null>(under);
+  const [last, setLast] = useState<GroundPlacement | null>(under);
   if (under && under !== last) setLast(under);
   const visible = under !== null;
   useEffect(() => invalidate(), [visible, last, invalidate]);
   if (!last) return null;
-  const radius = last.radius;
-  const floorY = last.stats.boundingBox.min[1];
-  const bbox = last.stats.boundingBox;
+  const { radius, bbox } = last;
+  const floorY = bbox.min[1];
   return (
     <group visible={visible}>
       <Grid position={[0, floorY, 0]} cellSize={radius / 10} sectionSize={radius / 2} infiniteGrid fadeDistance={radius * 12} cellColor="#3a3f48" sectionColor="#4d5461" />

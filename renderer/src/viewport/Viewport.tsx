@@ -5,10 +5,10 @@
  * `data-state` and `data-job-id` for tests and benchmarks.
  */
 import { Canvas } from '@react-three/fiber';
-import { Component, useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { Component, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ModelStats } from '../../../shared/domain/job';
 import { useStore } from '../state/store';
-import { CanvasContent, StudioGround } from './CanvasContent';
+import { CanvasContent, groundPlacement, StudioGround } from './CanvasContent';
 import { useHeldView, useLoadingNoteDue } from './held-view';
 import { ImageView } from './ImageView';
 import type { AnimationControl, ModelInfo } from './ModelScene';
@@ -114,6 +114,9 @@ export function Viewport() {
   // the notes and overlays follow in a render of their own (mounting the overlays in that commit
   // delayed `ready` by about 1.5 ms after the frame was read back).
   const shown = useDeferredValue(useHeldView({ target, state, error, info }, loadingNoteDue));
+  // The ground keeps numbers only: the model it was placed under may be disposed while it is hidden.
+  const groundInfo = content === 'model' && state === 'ready' && !backdrop ? info : null;
+  const ground = useMemo(() => (groundInfo ? groundPlacement(groundInfo) : null), [groundInfo]);
   // The overlays belong to a model that is on the canvas.
   const overlayInfo = shown.target?.content === 'model' && shown.state === 'ready' ? shown.info : null;
 
@@ -141,7 +144,7 @@ export function Viewport() {
                 onPainted={onPainted}
               />
             </AssetBoundary>
-            <StudioGround under={content === 'model' && state === 'ready' && !backdrop ? info : null} />
+            <StudioGround under={ground} />
           </Canvas>
         ) : null}
       </div>
