@@ -15,8 +15,9 @@ import { editImage, sketchToImage, spritesheet, textToImage } from '../generate/
 import { titleFrom, promptColours } from '../generate/prompt-words';
 import { addSkeleton, findJoints, rigDocument } from '../generate/rig';
 import { shapeForPrompt, shapeParts, targetTriangles } from '../generate/shapes';
-import { editSkybox, skybox } from '../generate/skybox';
+import { editSkybox, skybox, SKYBOX_WIDTH } from '../generate/skybox';
 import { atlasTexture, averageColour, imageTexture, texturePixels, viewsTexture } from '../generate/textures';
+import { varyColour, variationFor, varyParts, varyTriangles, type Variation } from '../generate/variation';
 
 export interface ProduceContext {
   job: StoredJob;
@@ -33,21 +34,21 @@ export interface ProducedAsset {
 
 const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
 
-async function textModel(prompt: string, params: Record<string, unknown>, tPose: boolean): Promise<Buffer> {
+async function textModel(prompt: string, params: Record<string, unknown>, tPose: boolean, v: Variation): Promise<Buffer> {
   const shape = shapeForPrompt(prompt, tPose);
-  const parts = shapeParts(shape, prompt, { tPose });
-  const built = buildMesh(parts, targetTriangles(params.targetFaceCount));
+  const parts = varyParts(shapeParts(shape, prompt, { tPose }), v);
+  const built = buildMesh(parts, varyTriangles(targetTriangles(params.targetFaceCount), v));
   const size = texturePixels(params.textureResolution);
-  const png = size ? await atlasTexture(size, built.parts.map((p) => p.colour)) : null;
+  const png = size ? await atlasTexture(size, built.parts.map((p) => p.colour), v.patternSeed) : null;
   const doc = modelDocument(built, { name: shape, texturePng: png, extras: { shape, tPose, topology: params.topology ?? 'auto' } });
   return toGlb(doc);
 }
 
 /** A rounded relief of the picture: the image-based endpoints' model. */
-async function imageModel(images: (Buffer | string)[], target: number, size: number | null, pbrViews: boolean): Promise<Buffer> {
+async function imageModel(images: (Buffer | string)[], target: number, size: number | null, pbrViews: boolean, v: Variation): Promise<Buffer> {
   const built: BuiltMesh = buildMesh(
-    [{ kind: 'superquadric', name: 'subject', colour: [200, 200, 200], center: [0, 0.6, 0], radii: [0.45, 0.6, 0.3], e: 0.6, f: 0.6, weight: 1 }],
-    target,
+    varyParts([{ kind: 'superquadric', name: 'subject', colour: [200, 200, 200], center: [0, 0.6, 0], radii: [0.45, 0.6, 0.3], e: 0.6, f: 0.6, weight: 1 }], v),
+    varyTriangles(target, v),
     'projection',
   );
   let png: Buffer | null = null;
@@ -63,13 +64,13 @@ function meshExtras(doc: Document): Record<string, unknown> {
   return {};
 }
 
-async function retexture(source: Buffer, prompt: string, resolution: unknown): Promise<Buffer> {
+async function retexture(source: Buffer, prompt: string, resolution: unknown, v: Variation): Promise<Buffer> {
   const doc = await fromGlb(source);
   const size = texturePixels(resolution);
   const parts = (meshExtras(doc).parts as unknown[] | undefined)?.length ?? 1;
   const colours = promptColours(prompt);
-  const bands = Array.from({ length: parts }, (_, i) => colours[i % colours.length]!);
-  const material = size ? texturedMaterial(doc, await atlasTexture(size, bands, prompt.length), 'retextured') : null;
+  const bands = Array.from({ length: parts }, (_, i) => varyColour(colours[i % colours.length]!, v));
+  const material = size ? texturedMaterial(doc, await atlasTexture(size, bands, prompt.length + v.patternSeed), 'retextured') : null;
   for (const mesh of doc.getRoot().listMeshes()) for (const prim of mesh.listPrimitives()) prim.setMaterial(material);
   await doc.transform(prune());
   return toGlb(doc);
@@ -145,11 +146,13 @@ export async function produceAsset(ctx: ProduceContext): Promise<ProducedAsset |
   if (!format) return null;
   const done = (bytes: Buffer): ProducedAsset => ({ format, bytes });
   const prompt = str(p.prompt);
+  // Each job its own take: two jobs of one request differ as real takes do.
+  const v = variationFor(job.id);
   switch (job.kind) {
     case 'text-to-3d':
-      return done(await textModel(prompt, p, p.tPose === true));
+      return done(await textModel(prompt, p, p.tPose === true, v));
     case 'text-to-solidbox':
-      return done(await textModel(prompt, { ...p, textureResolution: 'auto' }, false));
+      return done(await textModel(prompt, { ...p, textureResolution: 'auto' }, false, v));
     case 'create-solid-box': {
       const src = await ctx.source(str(p.jobId));
       const isPng = src.subarray(1, 4).toString('latin1') === 'PNG';
@@ -159,12 +162,12 @@ export async function produceAsset(ctx: ProduceContext): Promise<ProducedAsset |
     }
     case 'image-to-3d': {
       const image = ctx.upload('file') ?? (await ctx.source(str(p.imageJobId)));
-      return done(await imageModel([image], targetTriangles(p.targetFaceCount), texturePixels(p.textureResolution), false));
+      return done(await imageModel([image], targetTriangles(p.targetFaceCount), texturePixels(p.textureResolution), false, v));
     }
     case 'multi-image-to-3d': {
       const views = ['frontImage', 'leftImage', 'backImage', 'rightImage'].map((f) => ctx.upload(f)).filter((x): x is string => !!x);
       const textured = p.EnablePBR === 'true';
-      return done(await imageModel(views, targetTriangles(p.FaceCount), textured ? 1024 : null, true));
+      return done(await imageModel(views, targetTriangles(p.FaceCount), textured ? 1024 : null, true, v));
     }
     case 'upload-3d': {
       const file = ctx.upload('file');
@@ -184,7 +187,7 @@ export async function produceAsset(ctx: ProduceContext): Promise<ProducedAsset |
       return done(await toGlb(modelDocument(built, { name: `uploaded-${uploaded?.format ?? 'model'}`, texturePng: await atlasTexture(256, built.parts.map((x) => x.colour)), extras: { shape: 'crate' } })));
     }
     case 'retexture':
-      return done(await retexture(await ctx.source(str(p.jobId)), prompt, p.textureResolution));
+      return done(await retexture(await ctx.source(str(p.jobId)), prompt, p.textureResolution, v));
     case 'split-to-parts':
       return done(await splitToParts(await ctx.source(str(p.jobId))));
     case 'auto-rig': {
@@ -213,21 +216,21 @@ export async function produceAsset(ctx: ProduceContext): Promise<ProducedAsset |
     case 'merge-motion':
       return done(await mergeMotion(await ctx.source(str(p.meshRigId)), await ctx.source(str(p.animationOnlyId))));
     case 'text-to-image':
-      return done(await textToImage(prompt, p.aspectRatio));
+      return done(await textToImage(prompt, p.aspectRatio, v));
     case 'spritesheet': {
       const s = (p.spritesheet ?? {}) as { frameCount?: number };
-      return done(await spritesheet(prompt, p.aspectRatio, s.frameCount ?? 1));
+      return done(await spritesheet(prompt, p.aspectRatio, s.frameCount ?? 1, v));
     }
     case 'sketch-to-image':
       return done(await sketchToImage(ctx.upload('file')!, str(p.genStyleId, 'Auto')));
     case 'image-edit':
-      return done(await editImage(await ctx.source(str(p.jobId)), prompt));
+      return done(await editImage(await ctx.source(str(p.jobId)), prompt, v));
     case 'text-to-worldbox':
-      return done(await skybox(prompt));
+      return done(await skybox(prompt, undefined, SKYBOX_WIDTH, v));
     case 'skybox-from-image':
-      return done(await skybox(prompt || 'panorama', await averageColour(await ctx.source(str(p.imageJobId)))));
+      return done(await skybox(prompt || 'panorama', await averageColour(await ctx.source(str(p.imageJobId))), SKYBOX_WIDTH, v));
     case 'skybox-edit':
-      return done(await editSkybox(await ctx.source(str(p.jobId)), prompt));
+      return done(await editSkybox(await ctx.source(str(p.jobId)), prompt, v));
     case 'image-upload':
       return null;
   }

@@ -2,6 +2,7 @@
 import sharp from 'sharp';
 import { hashString } from '../core/random';
 import { promptColours, type Rgb } from './prompt-words';
+import { NO_VARIATION, varyColour, type Variation } from './variation';
 
 /** The long side of generated images. */
 export const IMAGE_LONG_SIDE = 1024;
@@ -19,11 +20,14 @@ function mix(a: Rgb, b: Rgb, t: number): Rgb {
 }
 
 /** Draws a scene: a gradient background and a round subject in the prompt's colours. */
-function paint(raw: Buffer, width: number, height: number, x0: number, y0: number, stride: number, colours: readonly Rgb[], seed: number, phase = 0): void {
-  const subject = colours[0]!;
-  const back = colours[1] ?? mix(subject, [245, 245, 250], 0.7);
-  const cx = width * (0.5 + 0.15 * Math.sin(phase * 2 * Math.PI));
-  const cy = height * (0.55 - 0.1 * Math.abs(Math.sin(phase * 2 * Math.PI)));
+function paint(raw: Buffer, width: number, height: number, x0: number, y0: number, stride: number, colours: readonly Rgb[], seed: number, phase = 0, v: Variation = NO_VARIATION): void {
+  const subject = varyColour(colours[0]!, v);
+  const back = colours[1] ? varyColour(colours[1], v) : mix(subject, [245, 245, 250], 0.7);
+  // A take's own framing: the subject sits a little elsewhere (none without a variation).
+  const dx = v.patternSeed ? ((v.patternSeed % 21) - 10) / 100 : 0;
+  const dy = v.patternSeed ? (((v.patternSeed >> 5) % 11) - 5) / 100 : 0;
+  const cx = width * (0.5 + dx + 0.15 * Math.sin(phase * 2 * Math.PI));
+  const cy = height * (0.55 + dy - 0.1 * Math.abs(Math.sin(phase * 2 * Math.PI)));
   const r = Math.min(width, height) * (0.28 + (seed % 7) / 100);
   for (let y = 0; y < height; y++) {
     const bg = mix(back, mix(back, [20, 20, 30], 0.5), y / height);
@@ -40,10 +44,10 @@ function paint(raw: Buffer, width: number, height: number, x0: number, y0: numbe
   }
 }
 
-export async function textToImage(prompt: string, aspectRatio: unknown): Promise<Buffer> {
+export async function textToImage(prompt: string, aspectRatio: unknown, v: Variation = NO_VARIATION): Promise<Buffer> {
   const { width, height } = imageSize(aspectRatio);
   const raw = Buffer.alloc(width * height * 3);
-  paint(raw, width, height, 0, 0, width, promptColours(prompt), hashString(prompt));
+  paint(raw, width, height, 0, 0, width, promptColours(prompt), hashString(prompt) + v.patternSeed, 0, v);
   return sharp(raw, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 3 }).toBuffer();
 }
 
@@ -61,11 +65,11 @@ export async function sketchToImage(sketch: Buffer | string, genStyleId: string)
 }
 
 /** Edits an image: same size, tinted toward the prompt's colour and brightened or darkened by its words. */
-export async function editImage(source: Buffer | string, prompt: string): Promise<Buffer> {
-  const [c] = promptColours(prompt || 'edit');
+export async function editImage(source: Buffer | string, prompt: string, v: Variation = NO_VARIATION): Promise<Buffer> {
+  const c = varyColour(promptColours(prompt || 'edit')[0]!, v);
   const brightness = /\b(dark|night|shadow)/i.test(prompt) ? 0.7 : /\b(bright|light|sunny)/i.test(prompt) ? 1.3 : 1;
   const meta = await sharp(source).metadata();
-  const overlay = await sharp({ create: { width: meta.width ?? 1, height: meta.height ?? 1, channels: 4, background: { r: c![0], g: c![1], b: c![2], alpha: 0.35 } } })
+  const overlay = await sharp({ create: { width: meta.width ?? 1, height: meta.height ?? 1, channels: 4, background: { r: c[0], g: c[1], b: c[2], alpha: 0.35 } } })
     .png()
     .toBuffer();
   return sharp(source).removeAlpha().modulate({ brightness }).composite([{ input: overlay, blend: 'over' }]).png().toBuffer();
@@ -81,7 +85,7 @@ export function spritesheetGrid(frameCount: number): { columns: number; rows: nu
 export const SPRITE_FRAME_LONG_SIDE = 256;
 
 /** `frameCount` frames in a grid, each a frame of the subject moving through one cycle. */
-export async function spritesheet(prompt: string, aspectRatio: unknown, frameCount: number): Promise<Buffer> {
+export async function spritesheet(prompt: string, aspectRatio: unknown, frameCount: number, v: Variation = NO_VARIATION): Promise<Buffer> {
   const frame = imageSize(aspectRatio, SPRITE_FRAME_LONG_SIDE);
   const { columns, rows } = spritesheetGrid(frameCount);
   const width = frame.width * columns;
@@ -89,7 +93,7 @@ export async function spritesheet(prompt: string, aspectRatio: unknown, frameCou
   const raw = Buffer.alloc(width * height * 3, 255);
   const colours = promptColours(prompt);
   for (let i = 0; i < frameCount; i++) {
-    paint(raw, frame.width, frame.height, (i % columns) * frame.width, Math.floor(i / columns) * frame.height, width, colours, hashString(prompt), i / frameCount);
+    paint(raw, frame.width, frame.height, (i % columns) * frame.width, Math.floor(i / columns) * frame.height, width, colours, hashString(prompt) + v.patternSeed, i / frameCount, v);
   }
   return sharp(raw, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 3 }).toBuffer();
 }

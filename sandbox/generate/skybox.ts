@@ -6,6 +6,7 @@
 import sharp from 'sharp';
 import { hashString } from '../core/random';
 import { promptColours, type Rgb } from './prompt-words';
+import { NO_VARIATION, varyColour, type Variation } from './variation';
 
 export const SKYBOX_WIDTH = 2048;
 export const SKYBOX_HEIGHT = 1024;
@@ -32,10 +33,12 @@ export function paletteFor(prompt: string, base?: Rgb): SkyPalette {
 
 const lerp = (a: number, b: number, t: number) => a + (b - a) * t;
 
-export async function skybox(prompt: string, base?: Rgb, width = SKYBOX_WIDTH): Promise<Buffer> {
+export async function skybox(prompt: string, base?: Rgb, width = SKYBOX_WIDTH, v: Variation = NO_VARIATION): Promise<Buffer> {
   const height = width / 2;
-  const pal = paletteFor(prompt, base);
-  const h = hashString(prompt);
+  const named = paletteFor(prompt, base);
+  const pal = { ...named, horizon: varyColour(named.horizon, v), ground: varyColour(named.ground, v) };
+  // A take's own skyline and sun: the phases come from the prompt and the variation.
+  const h = (hashString(prompt) ^ v.patternSeed) >>> 0;
   const phases = [0, 1, 2, 3].map((k) => ((h >> (k * 8)) & 255) / 40);
   const sunLon = phases[0]!;
   const raw = Buffer.alloc(width * height * 3);
@@ -77,10 +80,10 @@ export async function skybox(prompt: string, base?: Rgb, width = SKYBOX_WIDTH): 
 }
 
 /** Edits a skybox: a per-pixel colour change only, so the wrap stays seamless. */
-export async function editSkybox(source: Buffer | string, prompt: string): Promise<Buffer> {
-  const [c] = promptColours(prompt);
+export async function editSkybox(source: Buffer | string, prompt: string, v: Variation = NO_VARIATION): Promise<Buffer> {
+  const c = varyColour(promptColours(prompt)[0]!, v);
   const meta = await sharp(source).metadata();
-  const overlay = await sharp({ create: { width: meta.width ?? 1, height: meta.height ?? 1, channels: 4, background: { r: c![0], g: c![1], b: c![2], alpha: 0.3 } } })
+  const overlay = await sharp({ create: { width: meta.width ?? 1, height: meta.height ?? 1, channels: 4, background: { r: c[0], g: c[1], b: c[2], alpha: 0.3 } } })
     .png()
     .toBuffer();
   return sharp(source).removeAlpha().composite([{ input: overlay, blend: 'over' }]).png().toBuffer();
