@@ -100,3 +100,29 @@ test.describe('a page from another local origin', () => {
     }
   });
 });
+
+test('the page cookie is not the token: another local server that reads it can open no API route or event socket', async ({ studio, page, request }) => {
+  await page.goto(studio.url);
+  await expect(page.getByRole('banner').getByRole('heading', { name: 'Asset Studio' })).toBeVisible();
+  const port = new URL(studio.origin).port;
+  const cookie = (await page.context().cookies(studio.origin)).find((c) => c.name === `asset_studio_${port}`);
+  expect(cookie, 'the page sets its cookie on first load').toBeDefined();
+  expect(cookie!.httpOnly).toBe(true);
+  expect(cookie!.sameSite).toBe('Strict');
+  expect(cookie!.value).not.toBe(studio.token);
+  // What a server on another port of 127.0.0.1 would receive, used as the token:
+  const leaked = cookie!.value;
+  const asBearer = await request.post(`${studio.origin}/api/invoke/jobs:submit`, {
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${leaked}` },
+    data: SUBMIT,
+  });
+  const asQuery = await request.post(`${studio.origin}/api/invoke/jobs:submit?token=${encodeURIComponent(leaked)}`, { headers: { 'content-type': 'application/json' }, data: SUBMIT });
+  const asCookie = await request.post(`${studio.origin}/api/invoke/jobs:list`, {
+    headers: { 'content-type': 'application/json', cookie: `${cookie!.name}=${leaked}` },
+    data: '{}',
+  });
+  expect([asBearer.status(), asQuery.status(), asCookie.status()]).toEqual([401, 401, 401]);
+  expect(await socketStatus(`ws://127.0.0.1:${port}/api/events`, { cookie: `${cookie!.name}=${leaked}` })).toBe(401);
+  expect(await socketStatus(`ws://127.0.0.1:${port}/api/events?token=${encodeURIComponent(leaked)}`)).toBe(401);
+  expect(await ledgerSize(studio)).toBe(0);
+});

@@ -6,11 +6,14 @@
  *   reaches us under its own host name and is refused;
  * - `Origin`, when the browser sends one, must be this host's own origin:
  *   another site (or another local port) cannot drive the API;
- * - the per-launch token must be present: `Authorization: Bearer`, `?token=`
- *   (first page load, `<img>` and the WebSocket, which cannot set headers), or
- *   for plain GETs of the renderer's own files and assets the HttpOnly cookie
- *   set on the first page load (a page's scripts, styles and workers are
- *   fetched by the browser without the query string).
+ * - the per-launch token must be present: `Authorization: Bearer` or `?token=`
+ *   (first page load, `<img>` and the WebSocket, which cannot set headers);
+ * - or, for plain GETs of the renderer's own files and job assets only, the
+ *   HttpOnly cookie set on the first page load (a page's scripts, styles and
+ *   workers are fetched by the browser without the query string). The cookie
+ *   holds its own random value, never the token: browsers send cookies to
+ *   every port of 127.0.0.1, so any other local server the user visits may
+ *   read it, and what it reads opens no `/api/` route and no event socket.
  */
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -29,6 +32,8 @@ export type GuardVerdict = { ok: true; via: 'header' | 'query' | 'cookie' } | { 
 
 export interface GuardOptions {
   token: string;
+  /** The cookie's own value (not the token): it opens static files and asset GETs, nothing else. */
+  cookieSecret: string;
   port: number;
   /** Whether the session cookie may stand in for the token on this request (GETs of static files and assets only). */
   cookieAllowed: boolean;
@@ -78,6 +83,6 @@ export function checkRequest(req: IncomingMessage, url: URL, options: GuardOptio
   const bearer = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
   if (tokenMatches(options.token, bearer)) return { ok: true, via: 'header' };
   if (tokenMatches(options.token, url.searchParams.get('token'))) return { ok: true, via: 'query' };
-  if (options.cookieAllowed && tokenMatches(options.token, cookieValue(req, cookieName(options.port)))) return { ok: true, via: 'cookie' };
+  if (options.cookieAllowed && tokenMatches(options.cookieSecret, cookieValue(req, cookieName(options.port)))) return { ok: true, via: 'cookie' };
   return { ok: false, status: 401, reason: 'missing or wrong token' };
 }

@@ -125,6 +125,42 @@ describe('browser shell: who may call', () => {
     expect((await request(shell, 'POST', '/api/invoke/jobs:submit', { cookie, 'content-type': 'application/json' }, submitBody)).status).toBe(401);
     expect(submit).not.toHaveBeenCalled();
   });
+
+  it('gives the cookie its own random value, which opens static files and assets but never the API or the event socket', async () => {
+    // Browsers send 127.0.0.1 cookies to every port: another local server the user visits can read this value.
+    const page = await request(shell, 'GET', `/?token=${shell.token}`);
+    const cookie = (page.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
+    const value = cookie.slice(cookie.indexOf('=') + 1);
+    expect(value.length).toBeGreaterThanOrEqual(43);
+    expect(value).not.toBe(shell.token);
+    expect((await request(shell, 'GET', '/assets/job-123456/asset', { cookie })).status).toBe(200);
+    // Used as the token, the leaked value opens nothing.
+    const asBearer = await request(shell, 'POST', '/api/invoke/jobs:submit', { authorization: `Bearer ${value}`, 'content-type': 'application/json' }, submitBody);
+    const asQuery = await request(shell, 'POST', `/api/invoke/jobs:submit?token=${encodeURIComponent(value)}`, { 'content-type': 'application/json' }, submitBody);
+    const assetByQuery = await request(shell, 'GET', `/assets/job-123456/asset?token=${encodeURIComponent(value)}`);
+    expect([asBearer.status, asQuery.status, assetByQuery.status]).toEqual([401, 401, 401]);
+    const socket = await new Promise<number | 'open'>((resolve) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${shell.port}/api/events`, { headers: { cookie } });
+      ws.once('open', () => {
+        ws.close();
+        resolve('open');
+      });
+      ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.once('error', () => resolve(0));
+    });
+    expect(socket).toBe(401);
+    const socketByQuery = await new Promise<number | 'open'>((resolve) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${shell.port}/api/events?token=${encodeURIComponent(value)}`);
+      ws.once('open', () => {
+        ws.close();
+        resolve('open');
+      });
+      ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.once('error', () => resolve(0));
+    });
+    expect(socketByQuery).toBe(401);
+    expect(submit).not.toHaveBeenCalled();
+  });
 });
 
 describe('browser shell: the contract over HTTP', () => {

@@ -86,6 +86,8 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   const { services } = options;
   const log = services.log.child('web');
   const token = options.token ?? createToken();
+  // Its own random value: a cookie leaks to every server on 127.0.0.1, so it must not work as the token.
+  const cookieSecret = createToken();
   const bindHost = '127.0.0.1';
   let port = 0;
   const sockets = createEventSocketServer(services.events);
@@ -172,7 +174,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const isApi = url.pathname.startsWith('/api/');
     const isRead = req.method === 'GET' || req.method === 'HEAD';
-    const verdict = checkRequest(req, url, { token, port, cookieAllowed: isRead && !isApi });
+    const verdict = checkRequest(req, url, { token, cookieSecret, port, cookieAllowed: isRead && !isApi });
     if (!verdict.ok) {
       log.warn('refused a request', { status: verdict.status, reason: verdict.reason, method: req.method, path: url.pathname });
       return sendText(res, verdict.status, verdict.status === 401 ? 'Unauthorized: open the link printed when the app started.' : 'Forbidden');
@@ -186,8 +188,8 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     const file = resolveInside(options.rendererDir, pathname);
     if (!file) return sendText(res, 404, 'Not found');
     const isPage = pathname === '/index.html';
-    // The page's own scripts, styles and workers are fetched without the query string: the cookie carries the token for them.
-    const cookie: Record<string, string> = isPage && verdict.via === 'query' ? { 'Set-Cookie': `${cookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/` } : {};
+    // The page's own scripts, styles and workers are fetched without the query string: the cookie (not the token) opens them.
+    const cookie: Record<string, string> = isPage && verdict.via === 'query' ? { 'Set-Cookie': `${cookieName(port)}=${cookieSecret}; HttpOnly; SameSite=Strict; Path=/` } : {};
     return serveFile(req, res, file, isPage ? 'no-store' : 'no-cache', cookie);
   };
 
@@ -201,7 +203,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
 
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const verdict = url.pathname === '/api/events' ? checkRequest(req, url, { token, port, cookieAllowed: false }) : ({ ok: false, status: 404, reason: 'no such socket' } as const);
+    const verdict = url.pathname === '/api/events' ? checkRequest(req, url, { token, cookieSecret, port, cookieAllowed: false }) : ({ ok: false, status: 404, reason: 'no such socket' } as const);
     if (!verdict.ok) {
       log.warn('refused an event socket', { status: verdict.status, reason: verdict.reason, path: url.pathname });
       const text = verdict.status === 401 ? 'Unauthorized' : verdict.status === 403 ? 'Forbidden' : 'Not Found';
