@@ -44,15 +44,20 @@ const config: ForgeConfig = {
       ],
       renderer: [{ name: 'main_window', config: 'renderer/vite.config.ts' }],
     }),
-    // Flipped at package time, before signing: no ELECTRON_RUN_AS_NODE, NODE_OPTIONS or --inspect, app code only from a verified asar.
+    // Flipped at package time, before signing: no ELECTRON_RUN_AS_NODE, NODE_OPTIONS or --inspect, app code only from a verified asar,
+    // no extra privileges for file:// (the app is served from studio://). Every fuse is named: a fuse a later Electron adds
+    // stops the build (strictlyRequireAllFuses) instead of shipping its default unnoticed. Tested in electron/test/fuses.test.ts.
     new FusesPlugin({
       version: FuseVersion.V1,
+      strictlyRequireAllFuses: true,
       [FuseV1Options.RunAsNode]: false,
       [FuseV1Options.EnableCookieEncryption]: true,
       [FuseV1Options.EnableNodeOptionsEnvironmentVariable]: false,
       [FuseV1Options.EnableNodeCliInspectArguments]: false,
       [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: true,
       [FuseV1Options.OnlyLoadAppFromAsar]: true,
+      [FuseV1Options.LoadBrowserProcessSpecificV8Snapshot]: false,
+      [FuseV1Options.GrantFileProtocolExtraPrivileges]: false,
     }),
   ],
 };
