@@ -1,7 +1,7 @@
 /**
- * `asset-studio generate <kind> --<field> <value>... [--file PATH] [--wait] [--out DIR] [--json] [--env NAME]`
+ * `asset-studio generate <kind> --<field> <value>... [--file PATH] [--variants N] [--wait] [--out DIR] [--json] [--env NAME]`
  *
- * Submits one request through the app's job engine (same data directory and
+ * Submits one request (or a set of N takes of it) through the app's job engine (same data directory and
  * ledger, so the job appears in the app's history). Field options are read
  * from the endpoint catalogue: their names, types and files.
  */
@@ -10,15 +10,17 @@ import type { JobRecord } from '../../shared/domain/job';
 import { describeLine, exportTo, failureOf, pickEnvironment, waitSettled } from '../../electron/services/jobs/cli-support';
 import { openServices } from '../services';
 import { EXIT, UsageError, type CliCommand } from '../command';
+import { newSetId, variantsAllowed, VARIANTS_MAX, VARIANTS_MIN } from '../../shared/domain/sets';
 
 const usage = [
-  'Usage: asset-studio generate <kind> --<field> <value>... [--file PATH] [--wait] [--out DIR] [--json] [--env NAME]',
+  'Usage: asset-studio generate <kind> --<field> <value>... [--file PATH] [--variants N] [--wait] [--out DIR] [--json] [--env NAME]',
   '',
   `Kinds: ${GENERATION_KINDS.join(', ')}.`,
   'Fields are the names the service uses (e.g. --prompt, --targetFaceCount, --textureResolution);',
   'object and array fields take JSON. File fields take a path (--file is the first file field of the kind).',
   '',
   'Options:',
+  `  --variants N Submit N takes of the same request (${VARIANTS_MIN}-${VARIANTS_MAX}), each a paid job, shown as one set in the app.`,
   '  --wait       Wait until the job finished and its asset is verified (exit 0), or failed (exit 1 with the reason).',
   '  --out DIR    With --wait: export the asset into DIR.',
   '  --json       Print the job record as JSON.',
@@ -35,6 +37,7 @@ interface Parsed {
   json: boolean;
   out?: string;
   env?: string;
+  variants: number;
 }
 
 function parse(argv: string[]): Parsed {
@@ -42,7 +45,7 @@ function parse(argv: string[]): Parsed {
   if (!kind || kind.startsWith('--')) throw new UsageError('Give the kind of request first, e.g. generate text-to-3d --prompt "..."');
   if (!isGenerationKind(kind)) throw new UsageError(`Unknown kind "${kind}". Kinds: ${GENERATION_KINDS.join(', ')}.`);
   const specs = ENDPOINTS[kind].fields as Record<string, FieldSpec>;
-  const out: Parsed = { kind, fields: {}, files: {}, wait: false, json: false };
+  const out: Parsed = { kind, fields: {}, files: {}, wait: false, json: false, variants: 1 };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
     if (!arg.startsWith('--')) throw new UsageError(`Unexpected "${arg}": values follow an option such as --prompt.`);
@@ -62,6 +65,14 @@ function parse(argv: string[]): Parsed {
     }
     if (name === 'out' || name === 'env') {
       out[name] = next();
+      continue;
+    }
+    if (name === 'variants') {
+      const v = next();
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < VARIANTS_MIN || n > VARIANTS_MAX) throw new UsageError(`--variants takes a whole number from ${VARIANTS_MIN} to ${VARIANTS_MAX}, not "${v}".`);
+      if (n > 1 && !variantsAllowed(kind)) throw new UsageError(`${kind} makes no takes to choose between: --variants is for kinds that generate a model, an image or a skybox.`);
+      out.variants = n;
       continue;
     }
     if (name === 'file') {
@@ -133,61 +144,73 @@ export const command: CliCommand = {
         }
         fields[name] = { stagedFileId: staged.value.id };
       }
-      const submitted = await engine.submit({ kind: args.kind, fields, environmentId: target.environmentId, keyId: target.keyId });
-      if (!submitted.ok) {
-        io.stderr.write(`Not sent: ${submitted.problem.message}\n`);
-        return EXIT.failure;
-      }
-      let job: JobRecord = submitted.value;
-      if (!args.wait) {
-        // Until the service answered: the job id (or the refusal) is what the caller needs.
-        job = await new Promise<JobRecord>((resolve) => {
-          const check = (j: JobRecord | undefined) => {
-            if (j && j.localId === job.localId && j.state !== 'queued' && j.state !== 'submitting') {
-              off();
-              resolve(j);
-            }
-          };
-          const off = engine.onChange(check);
-          io.signal.addEventListener('abort', () => {
-            off();
-            resolve(engine.get(job.localId) ?? job);
-          });
-          check(engine.get(job.localId));
-        });
-        io.stdout.write(args.json ? `${JSON.stringify(job)}\n` : `${describeLine(job)}\n`);
-        if (job.state === 'rejected' || job.state === 'uncertain') {
-          io.stderr.write(`${failureOf(job)}\n`);
+      const setId = args.variants > 1 ? newSetId() : undefined;
+      const jobs: JobRecord[] = [];
+      for (let n = 0; n < args.variants; n++) {
+        // Each take is its own job through the same queue (cap and key pool) as any other.
+        const submitted = await engine.submit({ kind: args.kind, fields, environmentId: target.environmentId, keyId: target.keyId, ...(setId ? { setId } : {}) });
+        if (!submitted.ok) {
+          io.stderr.write(`Not sent: ${submitted.problem.message}\n`);
           return EXIT.failure;
         }
-        // Follow it later with: wait <localId>.
+        jobs.push(submitted.value);
+      }
+      if (setId && !args.json) io.stderr.write(`set ${setId}: ${jobs.length} takes\n`);
+      const codes = await Promise.all(jobs.map((job) => follow(job)));
+      return codes.every((c) => c === EXIT.ok) ? EXIT.ok : EXIT.failure;
+
+      async function follow(first: JobRecord): Promise<number> {
+        let job = first;
+        if (!args.wait) {
+          // Until the service answered: the job id (or the refusal) is what the caller needs.
+          job = await new Promise<JobRecord>((resolve) => {
+            const check = (j: JobRecord | undefined) => {
+              if (j && j.localId === job.localId && j.state !== 'queued' && j.state !== 'submitting') {
+                off();
+                resolve(j);
+              }
+            };
+            const off = engine!.onChange(check);
+            io.signal.addEventListener('abort', () => {
+              off();
+              resolve(engine!.get(job.localId) ?? job);
+            });
+            check(engine!.get(job.localId));
+          });
+          io.stdout.write(args.json ? `${JSON.stringify(job)}\n` : `${describeLine(job)}\n`);
+          if (job.state === 'rejected' || job.state === 'uncertain') {
+            io.stderr.write(`${failureOf(job)}\n`);
+            return EXIT.failure;
+          }
+          // Follow it later with: wait <localId>.
+          return EXIT.ok;
+        }
+        if (!args.json) io.stderr.write(`queued ${job.localId}\n`);
+        let lastState = '';
+        job = await waitSettled(engine!, job.localId, io.signal, (j) => {
+          if (!args.json && j.state !== lastState) {
+            lastState = j.state;
+            io.stderr.write(`${jobs.length > 1 ? `${j.localId}: ` : ''}${j.state}${j.jobId ? ` (job ${j.jobId})` : ''}\n`);
+          }
+        });
+        const failure = failureOf(job);
+        let exported: string | undefined;
+        if (!failure && args.out) {
+          const res = await exportTo(services.handlers, engine!, job, args.out);
+          if (!res.ok) {
+            io.stderr.write(`Export failed: ${res.message}\n`);
+            return EXIT.failure;
+          }
+          exported = res.file;
+        }
+        if (args.json) io.stdout.write(`${JSON.stringify({ ...job, ...(exported ? { exportedTo: exported } : {}) })}\n`);
+        else io.stdout.write(`${describeLine(job)}${exported ? `\n${exported}` : ''}\n`);
+        if (failure) {
+          io.stderr.write(`${failure}\n`);
+          return EXIT.failure;
+        }
         return EXIT.ok;
       }
-      if (!args.json) io.stderr.write(`queued ${job.localId}\n`);
-      let lastState = '';
-      job = await waitSettled(engine, job.localId, io.signal, (j) => {
-        if (!args.json && j.state !== lastState) {
-          lastState = j.state;
-          io.stderr.write(`${j.state}${j.jobId ? ` (job ${j.jobId})` : ''}\n`);
-        }
-      });
-      const failure = failureOf(job);
-      let exported: string | undefined;
-      if (!failure && args.out) {
-        const res = await exportTo(services.handlers, engine, job, args.out);
-        if (!res.ok) {
-          io.stderr.write(`Export failed: ${res.message}\n`);
-          return EXIT.failure;
-        }
-        exported = res.file;
-      }
-      if (args.json) io.stdout.write(`${JSON.stringify({ ...job, ...(exported ? { exportedTo: exported } : {}) })}\n`);
-      else io.stdout.write(`${describeLine(job)}${exported ? `\n${exported}` : ''}\n`);
-      if (failure) {
-        io.stderr.write(`${failure}\n`);
-        return EXIT.failure;
-      }
-      return EXIT.ok;
     } finally {
       await services.dispose();
     }

@@ -130,6 +130,8 @@ export interface JobRecord {
   parentJobId?: string;
   /** Local id of the batch this belongs to. */
   batchId?: string;
+  /** The set of takes this job is one of (Generate with Variants above 1). */
+  setId?: string;
   createdAt: string;
   updatedAt: string;
   submittedAt?: string;

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { GENERATION_KINDS, type GenerationKind } from '../api';
 import type { JobRecord, JobSummary } from '../domain/job';
+import { SET_ID_PATTERN, type KeptTakes } from '../domain/sets';
 import { event, request } from './define';
 
 /** A job's local id (the ledger's key), as every channel that names a job accepts it. */
@@ -23,6 +24,8 @@ export const submitArgsSchema = z
     spreadAcrossKeys: z.boolean().optional(),
     /** Upstream job this one derives from (retexture of X, edit of Y). Filled from the source field when omitted. */
     parentJobId: upstreamJobId.optional(),
+    /** The set of takes this job is one of (Generate with Variants above 1): every take carries the same id. */
+    setId: z.string().regex(SET_ID_PATTERN).optional(),
   })
   .strict();
 export type SubmitArgs = z.infer<typeof submitArgsSchema>;
@@ -79,6 +82,10 @@ export const jobsRequests = {
   'jobs:restore': request<null>()(z.object({ localIds: z.array(localId).min(1).max(10_000) }).strict()),
   /** Store the thumbnail the renderer rendered for a finished model (once per job). */
   'jobs:saveThumbnail': request<null>()(saveThumbnailArgsSchema),
+  /** The chosen take of every set (Keep), by set id. */
+  'jobs:keptTakes': request<KeptTakes>()(z.object({}).strict()),
+  /** Marks a take as the chosen one of its set (null: none chosen); answers every set's choice. */
+  'jobs:keep': request<KeptTakes>()(z.object({ setId: z.string().regex(SET_ID_PATTERN), localId: localId.nullable() }).strict()),
 };
 
 export const jobsEvents = {

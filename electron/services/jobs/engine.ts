@@ -406,6 +406,7 @@ export class Engine implements JobEngine {
       ...(prompt ? { prompt } : {}),
       ...(parent ? { parentJobId: parent } : {}),
       ...(options.batchId ? { batchId: options.batchId } : {}),
+      ...(args.setId ? { setId: args.setId } : {}),
       ...(args.spreadAcrossKeys ? { spreadAcrossKeys: true } : {}),
       createdAt: created,
       updatedAt: created,

@@ -10,6 +10,7 @@ import type { EnvironmentRegistry, EventSink, PartialHandlers, Platform } from '
 import { StagingArea } from '../files/staging';
 import { Engine, type EngineTiming } from './engine';
 import type { JobEngine } from './engine-api';
+import { createKeptTakes } from './kept-takes';
 
 export { Engine, DEFAULT_TIMING, type EngineDeps, type EngineTiming } from './engine';
 
@@ -60,6 +61,15 @@ export function createListingCache(engine: Pick<JobEngine, 'list' | 'revision'>)
   };
 }
 
+/** The chosen take of each set, kept in the data folder (see kept-takes.ts). */
+export function createKeptTakesHandlers(dataDir: string): PartialHandlers {
+  const kept = createKeptTakes(dataDir);
+  return {
+    'jobs:keptTakes': async () => kept.get(),
+    'jobs:keep': async ({ setId, localId }) => kept.keep(setId, localId),
+  };
+}
+
 export function createJobHandlers(engine: Engine, listing = createListingCache(engine)): PartialHandlers {
   return {
     'jobs:submit': async (args) => engine.submit(args),
@@ -101,7 +111,7 @@ export function setupJobs(deps: JobsDeps): {
   let warming: NodeJS.Immediate | undefined;
   return {
     engine,
-    handlers: createJobHandlers(engine, listing),
+    handlers: { ...createJobHandlers(engine, listing), ...createKeptTakesHandlers(deps.dataDir) },
     warmListing: () => {
       warming = setImmediate(() => {
         try {
