@@ -6,6 +6,19 @@ import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'http', 'https', 'crypto', 'child_process', 'stream', 'url', 'net', 'zlib', 'events', 'util', 'buffer'];
 
+// Tests (and their helpers under test/ folders) are the integration layer: they may compose services with the sandbox and fake Electron.
+const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/test/**'];
+const electronOnlyInApp = { name: 'electron', message: 'Services run under plain Node: put Electron capabilities behind an interface in electron/app/.' };
+const rawIpc = {
+  name: 'electron',
+  importNames: ['ipcMain', 'ipcRenderer'],
+  message: 'Only electron/app/ touches ipcMain/ipcRenderer: requests go through dispatch() (electron/ipc) and the preload bridge.',
+};
+// The composition root (electron/compose/) is the only place that starts the sandbox and wires services to it.
+const notSandbox = { group: ['**/sandbox', '**/sandbox/**'], message: 'electron/services/ never imports sandbox/: the composition root (electron/compose/) starts it and hands services a BuiltinSandbox.' };
+const notCompose = { group: ['**/compose', '**/compose/**'], message: 'Services do not import the composition root; it imports them.' };
+const notServices = { group: ['**/electron', '**/electron/**'], message: 'sandbox/ is the service\'s stand-in and stays independent of the app: it never imports electron/.' };
+
 export default tseslint.config(
   { ignores: ['node_modules/', '.vite/', 'out/', 'dist/', 'coverage/', 'test-results/', 'playwright-report/', 'bench/results/', '.tmp/'] },
   js.configs.recommended,
@@ -15,6 +28,19 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    // Raw IPC lives in electron/app/ only (the more specific blocks below forbid `electron` altogether).
+    files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
+    ignores: ['electron/app/**', ...testFiles],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [rawIpc] }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'electron', property: 'ipcMain', message: rawIpc.message },
+        { object: 'electron', property: 'ipcRenderer', message: rawIpc.message },
+      ],
     },
   },
   {
@@ -68,10 +94,23 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals['shared-node-browser'] } },
   },
   {
-    files: ['electron/services/**/*.ts', 'electron/upstream/**/*.ts', 'sandbox/**/*.ts', 'cli/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    files: ['electron/upstream/**/*.ts', 'cli/**/*.ts'],
+    ignores: testFiles,
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Services run under plain Node: put Electron capabilities behind an interface in electron/app/.' }] }],
+      'no-restricted-imports': ['error', { paths: [electronOnlyInApp] }],
+    },
+  },
+  {
+    files: ['electron/services/**/*.ts'],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronOnlyInApp], patterns: [notSandbox, notCompose] }],
+    },
+  },
+  {
+    files: ['sandbox/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronOnlyInApp], patterns: [notServices] }],
     },
   },
 );

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import type { Batch } from '../shared/ipc';
-import { createServices, type Services } from '../electron/services';
+import { createServices, type Services } from '../electron/compose';
 import type { HandlerContext } from '../electron/services/contracts';
 import { createHeadlessPlatform, noCipher } from '../electron/services/platform-headless';
 
@@ -67,7 +67,6 @@ const rowFields = { targetFaceCount: 500, textureResolution: '128' } as const;
 async function runEngineDirect(sandbox: RunningSandbox, keys: number): Promise<number> {
   return withServices(sandbox, keys, async (services, environmentId, keyId) => {
     const engine = services.engine;
-    if (!engine) throw new Error('The job engine is not available.');
     const t0 = performance.now();
     const ids: string[] = [];
     for (let i = 0; i < ROWS; i++) {

@@ -4,7 +4,7 @@
  * the environment or a user-only file, and a log in `logs/cli.log` that only
  * copies errors to the terminal (commands print their own human output).
  */
-import { createServices, type Services } from '../electron/services';
+import { createServices, type Services } from '../electron/compose';
 import { resolveDataDir } from '../electron/services/data-dir';
 import { createLogger } from '../electron/services/log';
 import { createHeadlessPlatform, noCipher } from '../electron/services/platform-headless';

@@ -14,7 +14,7 @@ import type { Batch, BatchRow, BatchSummary, Result } from '../../shared/ipc';
 import type { HandlerContext } from '../../electron/services/contracts';
 import { failureReason, progressLine, validRows } from '../../electron/services/batch/progress-text';
 import { pickEnvironment } from '../../electron/services/jobs/cli-support';
-import type { Services } from '../../electron/services';
+import type { Services } from '../../electron/compose';
 import { openServices } from '../services';
 import { EXIT, UsageError, parseOptions, type CliCommand, type CliIo } from '../command';
 
@@ -92,10 +92,6 @@ interface RunOptions {
 
 async function runBatch(services: Services, io: CliIo, out: Output, opts: RunOptions): Promise<number> {
   const h = services.handlers;
-  if (!h['batch:list'] || !h['batch:import'] || !h['batch:start'] || !h['batch:resume'] || !h['batch:get']) {
-    out.fail('Batches are not available: the job engine is not running.');
-    return EXIT.failure;
-  }
   const target = resolveEnvironment(services, io.env, opts.env);
   if (!target.ok) {
     out.fail(target.problem.message);

@@ -127,10 +127,6 @@ export const command: CliCommand = {
     const services = await openServices(io, { sandbox: io.env.ASSET_STUDIO_BASE_URL ? 'none' : 'embedded' });
     try {
       const engine = services.engine;
-      if (!engine) {
-        io.stderr.write('The job engine is not available.\n');
-        return EXIT.failure;
-      }
       const target = pickEnvironment(services.registry, io.env, args.env);
       if ('error' in target) {
         io.stderr.write(`${target.error}\n`);

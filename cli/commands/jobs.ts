@@ -19,7 +19,7 @@ export const command: CliCommand = {
     const { values } = parseOptions(argv, { json: { type: 'boolean', default: false }, all: { type: 'boolean', default: false } });
     const services = await openServices(io, { sandbox: 'none' });
     try {
-      const jobs = services.engine?.list({ includeHidden: values.all }) ?? [];
+      const jobs = services.engine.list({ includeHidden: values.all });
       if (values.json) io.stdout.write(`${JSON.stringify(jobs)}\n`);
       else if (jobs.length === 0) io.stderr.write('No jobs yet.\n');
       else for (const job of jobs) io.stdout.write(`${describeLine(job)}\n`);

@@ -30,7 +30,6 @@ export const command: CliCommand = {
     const services = await openServices(io, { sandbox: io.env.ASSET_STUDIO_BASE_URL ? 'none' : 'embedded' });
     try {
       const engine = services.engine;
-      if (!engine) return EXIT.failure;
       const target = pickEnvironment(services.registry, io.env, values.env);
       if ('error' in target) {
         io.stderr.write(`${target.error}\n`);

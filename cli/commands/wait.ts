@@ -23,7 +23,6 @@ export const command: CliCommand = {
     const services = await openServices(io, { sandbox: io.env.ASSET_STUDIO_BASE_URL ? 'none' : 'embedded' });
     try {
       const engine = services.engine;
-      if (!engine) return EXIT.failure;
       const id = positionals[0]!;
       const found = engine.get(id) ?? engine.list({ includeHidden: true }).find((j) => j.jobId === id);
       if (!found) {

@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createServices } from '../../electron/services';
+import { createServices } from '../../electron/compose';
 import { resolveDataDir } from '../../electron/services/data-dir';
 import { createLogger } from '../../electron/services/log';
 import { createWebPlatform, startWebShell, webCipher } from '../../electron/shells/web';

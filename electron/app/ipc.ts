@@ -26,7 +26,8 @@ const DRAG_ICON =
 export interface IpcDeps {
   handlers: PartialHandlers;
   events: EventHub;
-  engine: () => JobEngine | undefined;
+  /** Where a job's verified asset and thumbnail are cached (for drags). */
+  engine: Pick<JobEngine, 'assetPath' | 'thumbnailPath'>;
   /** Origins whose frames may call: the app origin, plus the dev server in development. */
   trustedOrigins: readonly string[];
   log: Logger;
@@ -52,10 +53,9 @@ export function setupIpc(deps: IpcDeps): () => void {
     if (!isTrustedSender(senderUrl(event), deps.trustedOrigins)) return;
     const parsed = localIdSchema.safeParse(rawLocalId);
     if (!parsed.success) return;
-    const engine = deps.engine();
-    const file = engine?.assetPath(parsed.data);
+    const file = deps.engine.assetPath(parsed.data);
     if (!file) return;
-    const thumbnail = engine?.thumbnailPath(parsed.data);
+    const thumbnail = deps.engine.thumbnailPath(parsed.data);
     const icon = thumbnail ? nativeImage.createFromPath(thumbnail).resize({ width: 64 }) : nativeImage.createFromDataURL(DRAG_ICON);
     event.sender.startDrag({ file, icon });
   };

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { app, session, type BrowserWindow } from 'electron';
 import { APP_ORIGIN, originOf } from '../ipc/sender';
-import { createServices } from '../services';
+import { createServices } from '../compose';
 import { createLogger } from '../services/log';
 import { createElectronCipher } from './cipher-electron';
 import { setupIpc } from './ipc';
@@ -41,8 +41,8 @@ async function boot(): Promise<void> {
   hardenSession(session.defaultSession, devServerUrl ? devContentSecurityPolicy(devServerUrl) : CONTENT_SECURITY_POLICY);
   const platform = createElectronPlatform({ mainWindow: () => mainWindow });
   const services = await createServices({ dataDir, platform, cipher: createElectronCipher(), log });
-  serveAppScheme({ rendererDir: path.join(__dirname, '..', 'renderer', rendererName), engine: () => services.engine, devOrigin: devServerUrl && originOf(devServerUrl) });
-  setupIpc({ handlers: services.handlers, events: services.events, engine: () => services.engine, trustedOrigins, log });
+  serveAppScheme({ rendererDir: path.join(__dirname, '..', 'renderer', rendererName), engine: services.engine, devOrigin: devServerUrl && originOf(devServerUrl) });
+  setupIpc({ handlers: services.handlers, events: services.events, engine: services.engine, trustedOrigins, log });
   const openWindow = (): void => {
     mainWindow = createMainWindow({
       preload: path.join(__dirname, 'preload.js'),

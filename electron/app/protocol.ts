@@ -95,7 +95,8 @@ const ASSET_ROUTE = /^\/assets\/([^/]+)\/(asset|thumbnail)$/;
 export interface AppProtocolOptions {
   /** The built renderer (`.vite/renderer/main_window`). */
   rendererDir: string;
-  engine: () => JobEngine | undefined;
+  /** Where a job's verified asset and thumbnail are cached. */
+  engine: Pick<JobEngine, 'assetPath' | 'thumbnailPath'>;
   /** Development: the Vite dev server's origin may read assets (CORS). */
   devOrigin?: string;
 }
@@ -142,8 +143,7 @@ export function createAppProtocolHandler(options: AppProtocolOptions): (request:
     if (asset) {
       const [, localId, variant] = asset as unknown as [string, string, 'asset' | 'thumbnail'];
       if (!LOCAL_ID.test(localId)) return problem(404, 'Not found');
-      const engine = options.engine();
-      const file = variant === 'asset' ? engine?.assetPath(localId) : engine?.thumbnailPath(localId);
+      const file = variant === 'asset' ? options.engine.assetPath(localId) : options.engine.thumbnailPath(localId);
       if (!file) return problem(404, 'Not found');
       // Cached assets never change once verified: safe to cache in the renderer.
       return serveFile(file, request.method, 'private, max-age=31536000, immutable');

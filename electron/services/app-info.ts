@@ -1,6 +1,6 @@
 /** `app:*` handlers: what the renderer learns about its host, and the focus it reports back. */
 import { ok, type AppInfo } from '../../shared/ipc';
-import type { PartialHandlers, Platform, SecretCipher } from './contracts';
+import type { ChannelsOf, HandlersFor, Platform, SecretCipher } from './contracts';
 import { PRODUCT_NAME } from './data-dir';
 
 export interface AppInfoDeps {
@@ -25,7 +25,7 @@ export function secretSourceOf(cipher: SecretCipher): AppInfo['secretSource'] {
   }
 }
 
-export function createAppInfoHandlers(deps: AppInfoDeps): PartialHandlers {
+export function createAppInfoHandlers(deps: AppInfoDeps): HandlersFor<ChannelsOf<'app'>> {
   return {
     'app:info': async () =>
       ok<AppInfo>({

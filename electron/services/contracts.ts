@@ -55,6 +55,14 @@ export interface HandlerContext {
 export type Handler<K extends RequestName> = (args: ParsedArgsOf<K>, ctx: HandlerContext) => Promise<ResultOf<K>>;
 export type HandlerMap = { [K in RequestName]: Handler<K> };
 export type PartialHandlers = Partial<HandlerMap>;
+/** The request channels of one domain of the contract (`ChannelsOf<'jobs'>`: 'jobs:submit' | 'jobs:list' | …). */
+export type ChannelsOf<D extends string> = Extract<RequestName, `${D}:${string}`>;
+/**
+ * The handlers one service answers: exactly these channels, each typed. The
+ * composition root merges every service's into a `HandlerMap`, so a channel
+ * added to the contract without a handler fails the typecheck.
+ */
+export type HandlersFor<K extends RequestName> = { [P in K]: Handler<P> };
 
 /**
  * Desktop capabilities that exist only in Electron (or differ per shell):

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SecretCipher } from '../services/contracts';
-import { createServices, sandboxJobSeconds, type Services } from '../services';
+import { createServices, sandboxJobSeconds, type Services } from '../compose';
 import { silentLogger } from '../services/log';
 import { createHeadlessPlatform } from '../services/platform-headless';
 

@@ -4,7 +4,6 @@ import { setupIpc, START_DRAG_CHANNEL } from '../app/ipc';
 import { APP_ORIGIN } from '../ipc/sender';
 import type { PartialHandlers } from '../services/contracts';
 import { createEventHub } from '../services/event-hub';
-import type { JobEngine } from '../services/jobs/engine-api';
 import { silentLogger } from '../services/log';
 import { electronMock, FakeBrowserWindow, FakeWebContents } from './electron-mock';
 
@@ -27,7 +26,7 @@ describe('Electron IPC wiring', () => {
     vi.clearAllMocks();
     FakeBrowserWindow.instances.length = 0;
     events = createEventHub({ coalesceMs: 0 });
-    setupIpc({ handlers, events, engine: () => engine as unknown as JobEngine, trustedOrigins: [APP_ORIGIN, 'http://localhost:5173'], log: silentLogger });
+    setupIpc({ handlers, events, engine, trustedOrigins: [APP_ORIGIN, 'http://localhost:5173'], log: silentLogger });
   });
 
   it('registers exactly one ipcMain.handle per contract channel', () => {

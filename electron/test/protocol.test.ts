@@ -29,7 +29,7 @@ describe('studio:// scheme', () => {
       assetPath: (id: string) => (id === 'job-abc123' ? path.join(cache, 'asset.glb') : undefined),
       thumbnailPath: () => undefined,
     } as unknown as JobEngine;
-    handler = createAppProtocolHandler({ rendererDir: renderer, engine: () => engine });
+    handler = createAppProtocolHandler({ rendererDir: renderer, engine });
   });
   afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JobRecord } from '../../shared/domain/job';
 import type { SecretCipher } from '../services/contracts';
-import { createServices } from '../services';
+import { createServices } from '../compose';
 import { createHeadlessPlatform } from '../services/platform-headless';
 import { silentLogger } from '../services/log';
 
@@ -114,6 +114,15 @@ describe('createServices', () => {
     }
     await vi.waitFor(() => expect(received).toHaveLength(1));
     expect(received[0]).toEqual(['jobs:changed', [{ localId: 'job-1', state: 'running' }]]);
+    await services.dispose();
+  });
+
+  it('tells the user when a job ends, through the subscriber it attaches to the engine', async () => {
+    const services = await createServices({ dataDir, platform: createHeadlessPlatform('web'), cipher, log: silentLogger, sandbox: 'none', coalesceMs: 5, env: {} });
+    const toasts: unknown[] = [];
+    services.events.subscribe((name, payload) => name === 'app:toast' && toasts.push(payload));
+    for (const l of fakes.listeners) l({ localId: 'job-2', kind: 'text-to-3d', state: 'error', problem: { message: 'Mesh failed.' } } as JobRecord);
+    expect(toasts).toEqual([expect.objectContaining({ level: 'error', title: 'Text to 3D failed', body: 'Mesh failed.', localId: 'job-2' })]);
     await services.dispose();
   });
 

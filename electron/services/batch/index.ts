@@ -4,8 +4,7 @@
  * report. See ./service.ts for how a row is kept from being sent twice.
  */
 import type { Result, StagedFile } from '../../../shared/ipc';
-import { fail } from '../../../shared/ipc';
-import type { EventSink, PartialHandlers } from '../contracts';
+import type { ChannelsOf, EventSink, HandlersFor, PartialHandlers } from '../contracts';
 import type { JobEngine } from '../jobs/engine-api';
 import type { BatchExporter } from './output';
 import { exportServiceExporter } from './export-adapter';
@@ -16,7 +15,7 @@ export type { BatchExporter, ExportOutcome, ExportRequest } from './output';
 
 export interface BatchDeps {
   dataDir: string;
-  engine: JobEngine | undefined;
+  engine: JobEngine;
   events: EventSink;
   /** The files service's staging function, for rows with file fields. */
   stagePath?: (absPath: string) => Promise<Result<StagedFile>>;
@@ -30,29 +29,9 @@ export interface BatchDeps {
   keysFor?: (environmentId: string | undefined, spreadAcrossKeys: boolean) => number;
 }
 
-export function setupBatch(deps: BatchDeps): { handlers: PartialHandlers; service: BatchService | undefined; ready: Promise<void>; dispose(): Promise<void> } {
-  const { engine } = deps;
-  if (!engine) {
-    const unavailable = async () => fail('unavailable', 'Batches need the job engine, which is not running.');
-    return {
-      handlers: {
-        'batch:import': unavailable,
-        'batch:updateRow': unavailable,
-        'batch:start': unavailable,
-        'batch:pause': unavailable,
-        'batch:resume': unavailable,
-        'batch:cancel': unavailable,
-        'batch:get': unavailable,
-        'batch:list': unavailable,
-        'batch:discard': unavailable,
-      },
-      service: undefined,
-      ready: Promise.resolve(),
-      dispose: async () => {},
-    };
-  }
+export function setupBatch(deps: BatchDeps): { handlers: HandlersFor<ChannelsOf<'batch'>>; service: BatchService; ready: Promise<void>; dispose(): Promise<void> } {
   const exporter = deps.exporter ?? (deps.exportHandlers?.['export:run'] ? exportServiceExporter(deps.exportHandlers) : undefined);
-  const service = new BatchService({ ...deps, engine, exporter });
+  const service = new BatchService({ ...deps, exporter });
   const ready = service.init();
   // Requests wait until saved batches are loaded, so none is answered from a half-read state.
   const after =
@@ -61,7 +40,7 @@ export function setupBatch(deps: BatchDeps): { handlers: PartialHandlers; servic
       await ready;
       return fn(args);
     };
-  const handlers: PartialHandlers = {
+  const handlers: HandlersFor<ChannelsOf<'batch'>> = {
     'batch:import': after((a) => service.import(a)),
     'batch:updateRow': after((a) => service.updateRow(a)),
     'batch:start': async (a, ctx) => {

@@ -8,7 +8,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, isAbsolute, resolve } from 'node:path';
 import { fail, ok, type ProjectFolderView, type Result } from '../../../shared/ipc';
-import type { EventSink, PartialHandlers, Platform } from '../contracts';
+import type { ChannelsOf, EventSink, HandlersFor, Platform } from '../contracts';
 import type { JobEngine } from '../jobs/engine-api';
 import { browse, isInside, resolveInsideHome } from './browse';
 import { ExportStore, type StoredFolder } from './export-store';
@@ -18,7 +18,7 @@ import { detectProject } from './project-detect';
 
 export interface ExportDeps {
   dataDir: string;
-  engine: JobEngine | undefined;
+  engine: JobEngine;
   events: EventSink;
   platform: Platform;
   /**
@@ -31,7 +31,7 @@ export interface ExportDeps {
   now?: () => Date;
 }
 
-export function setupExport(deps: ExportDeps): { handlers: PartialHandlers; dispose(): Promise<void> } {
+export function setupExport(deps: ExportDeps): { handlers: HandlersFor<ChannelsOf<'export'>>; dispose(): Promise<void> } {
   const store = new ExportStore(deps.dataDir);
   const homeDir = deps.homeDir ?? homedir();
   const now = deps.now ?? (() => new Date());
@@ -80,7 +80,7 @@ export function setupExport(deps: ExportDeps): { handlers: PartialHandlers; disp
     return ok(await view(folder));
   }
 
-  const handlers: PartialHandlers = {
+  const handlers: HandlersFor<ChannelsOf<'export'>> = {
     'export:listFolders': async () => ok(await listViews()),
     'export:addFolder': async ({ path }, ctx) => addFolder(path, ctx.shell),
     'export:pickFolder': async (_args, ctx) => {
@@ -103,11 +103,9 @@ export function setupExport(deps: ExportDeps): { handlers: PartialHandlers; disp
     },
     'export:browse': async ({ path }) => browse(homeDir, path),
     'export:run': async ({ localIds, folderId, options }) => {
-      const engine = deps.engine;
-      if (!engine) return fail('unavailable', 'The job engine is not running, so nothing can be exported.');
       const folder = store.folder(folderId);
       if (!folder) return fail('not-found', 'That project folder is not in the list.');
-      const items = await exportJobs({ engine, store, now }, folder, localIds, stripUndefined(options ?? {}));
+      const items = await exportJobs({ engine: deps.engine, store, now }, folder, localIds, stripUndefined(options ?? {}));
       const report = { folderId, items };
       deps.events.emit('export:done', report);
       return ok(report);

@@ -1,5 +1,5 @@
 /** File staging: `files:stagePath`, `files:stageBytes`, `files:get`. */
-import type { PartialHandlers } from '../contracts';
+import type { ChannelsOf, HandlersFor } from '../contracts';
 import { StagingArea } from './staging';
 
 export { StagingArea } from './staging';
@@ -8,9 +8,12 @@ export interface FilesDeps {
   dataDir: string;
 }
 
-export function setupFiles(deps: FilesDeps): { handlers: PartialHandlers; staging: StagingArea; dispose(): Promise<void> } {
+/** The files channels but the preview copy, which the preview service answers. */
+export type FilesChannel = Exclude<ChannelsOf<'files'>, 'files:previewCopy'>;
+
+export function setupFiles(deps: FilesDeps): { handlers: HandlersFor<FilesChannel>; staging: StagingArea; dispose(): Promise<void> } {
   const staging = new StagingArea(deps.dataDir);
-  const handlers: PartialHandlers = {
+  const handlers: HandlersFor<FilesChannel> = {
     'files:stagePath': async ({ path }) => staging.stagePath(path),
     'files:stageBytes': async ({ name, data }) => staging.stageBytes(name, data),
     'files:get': async ({ id }) => staging.get(id),

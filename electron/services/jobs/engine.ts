@@ -37,7 +37,7 @@ import {
 } from '../../../shared/domain/job';
 import { fail, ok, stagedFileRefSchema, type Result, type StagedFile, type SubmitArgs } from '../../../shared/ipc';
 import { UpstreamClient, UpstreamError, type FilePart } from '../../upstream';
-import type { EnvironmentRegistry, EventSink, Platform } from '../contracts';
+import type { EnvironmentRegistry } from '../contracts';
 import { fullJitter, nextPollDelay } from './backoff';
 import type { JobEngine, SubmitOptions } from './engine-api';
 import { inspectImage, inspectModel, validateModel, writeImageThumbnail } from './inspect';
@@ -88,8 +88,6 @@ export interface EngineDeps {
   dataDir: string;
   registry: EnvironmentRegistry;
   staging: StagedFiles;
-  events?: EventSink;
-  platform?: Platform;
   timing?: Partial<EngineTiming>;
   timeouts?: { create: number; poll: number; download: number };
   random?: () => number;
@@ -568,7 +566,6 @@ export class Engine implements JobEngine {
     }
     if (err.outcome === 'unknown') {
       this.update(localId, { state: 'uncertain', problem }, true);
-      this.notifyFinished(this.ledger.get(localId)!);
       return;
     }
     const status = err.status ?? 0;
@@ -595,7 +592,6 @@ export class Engine implements JobEngine {
         return;
       }
       this.update(localId, { state: 'rejected', problem: { ...problem, message: `${problem.message} Gave up after ${serverErrors} server errors.` }, queue: undefined, finishedAt: nowIso() }, true);
-      this.notifyFinished(this.ledger.get(localId)!);
       return;
     }
     if (status === 402 && rec.batchId) {
@@ -604,7 +600,6 @@ export class Engine implements JobEngine {
       return;
     }
     this.update(localId, { state: 'rejected', problem, queue: undefined, finishedAt: nowIso() }, true);
-    this.notifyFinished(this.ledger.get(localId)!);
   }
 
   // ---- user actions ---------------------------------------------------------------------------
@@ -819,28 +814,7 @@ export class Engine implements JobEngine {
   private onTerminal(localId: string): void {
     const rec = this.ledger.get(localId)!;
     if (rec.state === 'success') this.startDownload(localId);
-    else this.notifyFinished(rec);
     this.pump();
-  }
-
-  private notifyFinished(rec: JobRecord): void {
-    const { platform, events } = this.deps;
-    const title =
-      rec.state === 'success'
-        ? `${ENDPOINTS[rec.kind].label} finished`
-        : rec.state === 'uncertain'
-          ? `${ENDPOINTS[rec.kind].label}: outcome unknown`
-          : `${ENDPOINTS[rec.kind].label} failed`;
-    const body = rec.state === 'success' ? rec.title || rec.prompt || '' : rec.problem?.message ?? '';
-    const focused = platform?.isFocused() ?? true;
-    if (!focused && platform?.notify(title, body)) return;
-    events?.emit('app:toast', {
-      id: `job-${rec.localId}-${rec.state}`,
-      level: rec.state === 'success' ? 'success' : rec.state === 'uncertain' ? 'warning' : 'error',
-      title,
-      ...(body ? { body } : {}),
-      localId: rec.localId,
-    });
   }
 
   // ---- downloads ------------------------------------------------------------------------------
@@ -950,7 +924,6 @@ export class Engine implements JobEngine {
     }
     this.downloadSince.delete(localId);
     this.patchAsset(localId, { ...extra, state: 'ready', format, nextAttemptAt: undefined, ...(extra.problem ? {} : { problem: undefined }) }, true);
-    this.notifyFinished(this.ledger.get(localId)!);
   }
 
   private downloadFailed(localId: string, reason: string, attempts: number): void {
@@ -958,7 +931,6 @@ export class Engine implements JobEngine {
     if (Date.now() - since >= this.timing.downloadDeadlineMs) {
       this.downloadSince.delete(localId);
       this.patchAsset(localId, { state: 'unavailable', attempts, problem: `Asset unavailable: ${reason} Use "Retry download" to try again.`, nextAttemptAt: undefined }, true);
-      this.notifyFinished(this.ledger.get(localId)!);
       return;
     }
     const delay = Math.max(50, fullJitter(Math.min(attempts, 8), this.timing.downloadRetryBaseMs, this.timing.downloadRetryCapMs, this.random));

@@ -6,7 +6,7 @@
 import { sniffFormat } from '../../../shared/api';
 import { listedRecord, type JobSummary } from '../../../shared/domain/job';
 import { fail, ok, type Result } from '../../../shared/ipc';
-import type { EnvironmentRegistry, EventSink, PartialHandlers, Platform } from '../contracts';
+import type { ChannelsOf, EnvironmentRegistry, HandlersFor } from '../contracts';
 import { StagingArea } from '../files/staging';
 import { Engine, type EngineTiming } from './engine';
 import type { JobEngine } from './engine-api';
@@ -17,8 +17,6 @@ export { Engine, DEFAULT_TIMING, type EngineDeps, type EngineTiming } from './en
 export interface JobsDeps {
   dataDir: string;
   registry: EnvironmentRegistry;
-  events: EventSink;
-  platform: Platform;
   timing?: Partial<EngineTiming>;
   onInternalError?: (message: string, err: unknown) => void;
 }
@@ -62,7 +60,7 @@ export function createListingCache(engine: Pick<JobEngine, 'list' | 'revision'>)
 }
 
 /** The chosen take of each set, kept in the data folder (see kept-takes.ts). */
-export function createKeptTakesHandlers(dataDir: string): PartialHandlers {
+export function createKeptTakesHandlers(dataDir: string): HandlersFor<KeptTakesChannel> {
   const kept = createKeptTakes(dataDir);
   return {
     'jobs:keptTakes': async () => kept.get(),
@@ -70,7 +68,9 @@ export function createKeptTakesHandlers(dataDir: string): PartialHandlers {
   };
 }
 
-export function createJobHandlers(engine: Engine, listing = createListingCache(engine)): PartialHandlers {
+type KeptTakesChannel = 'jobs:keptTakes' | 'jobs:keep';
+
+export function createJobHandlers(engine: Engine, listing = createListingCache(engine)): HandlersFor<Exclude<ChannelsOf<'jobs'>, KeptTakesChannel>> {
   return {
     'jobs:submit': async (args) => engine.submit(args),
     // Summaries: the history's start-up cost grows with every job ever made (see listedRecord).
@@ -91,8 +91,8 @@ export function createJobHandlers(engine: Engine, listing = createListingCache(e
 }
 
 export function setupJobs(deps: JobsDeps): {
-  engine: JobEngine | undefined;
-  handlers: PartialHandlers;
+  engine: JobEngine;
+  handlers: HandlersFor<ChannelsOf<'jobs'>>;
   /** Makes the history's listing soon, off this turn: the main process is up before its window asks for it. */
   warmListing(): void;
   dispose(): Promise<void>;
@@ -100,8 +100,6 @@ export function setupJobs(deps: JobsDeps): {
   const engine = new Engine({
     dataDir: deps.dataDir,
     registry: deps.registry,
-    events: deps.events,
-    platform: deps.platform,
     // Same directory as the files service: requests refer to its staged copies.
     staging: new StagingArea(deps.dataDir),
     timing: deps.timing,

@@ -3,7 +3,7 @@
  * The registry it returns is the only way any service obtains a secret.
  */
 import type { CreditsInfo, LayoutPrefs, Result, SettingsSnapshot } from '../../../shared/ipc';
-import type { BuiltinSandbox, EnvironmentRegistry, EventSink, PartialHandlers, Platform, SecretCipher } from '../contracts';
+import type { BuiltinSandbox, EnvironmentRegistry, ChannelsOf, EventSink, HandlersFor, Platform, SecretCipher } from '../contracts';
 import type { JobEngine } from '../jobs/engine-api';
 import type { FetchLike } from './connection-test';
 import { SettingsService } from './settings-service';
@@ -26,7 +26,7 @@ export interface SettingsDeps {
 
 export interface SettingsSetup {
   registry: EnvironmentRegistry;
-  handlers: PartialHandlers;
+  handlers: HandlersFor<ChannelsOf<'settings'>>;
   dispose(): Promise<void>;
   /** Full snapshot (what `settings:get` returns). */
   snapshot(): SettingsSnapshot;
@@ -46,7 +46,7 @@ export function setupSettings(deps: SettingsDeps): SettingsSetup {
   const stopBroadcast = service.onChange(() => deps.events.emit('settings:changed', service.snapshot()));
   const engineWatches = new Set<() => void>();
 
-  const handlers: PartialHandlers = {
+  const handlers: HandlersFor<ChannelsOf<'settings'>> = {
     'settings:get': async () => ({ ok: true, value: service.snapshot() }),
     'settings:addEnvironment': async (args) => service.addEnvironment(args),
     'settings:updateEnvironment': async (args) => service.updateEnvironment(args),

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startSandbox } from '../../../sandbox';
 import type { EnvironmentView, KeyView, RequestName, Result, SettingsSnapshot } from '../../../shared/ipc';
 import { dispatch } from '../../ipc/dispatch';
-import { createServices, type Services } from '../index';
+import { createServices, type Services } from '../../compose';
 import { createLogger } from '../log';
 import { createHeadlessPlatform } from '../platform-headless';
 import { fakeCipher, startFakeUpstream, type FakeUpstream } from './test-support';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../../shared/domain/job';
 import { REQUESTS, type ConnectionTest, type EnvironmentView, type KeyView, type RequestName, type Result, type SettingsSnapshot } from '../../../shared/ipc';
-import type { BuiltinSandbox, HandlerContext, SecretCipher } from '../contracts';
+import type { BuiltinSandbox, HandlerContext, PartialHandlers, SecretCipher } from '../contracts';
 import type { JobEngine } from '../jobs/engine-api';
 import { CONFIG_VERSION } from './config-store';
 import { setupSettings, type SettingsSetup } from '.';
@@ -42,7 +42,7 @@ function start(options: { cipher?: SecretCipher; env?: NodeJS.ProcessEnv; sandbo
   });
   setups.push(setup);
   const call = async <T>(name: RequestName, args: unknown): Promise<Result<T>> => {
-    const handler = setup.handlers[name] as (a: unknown, c: HandlerContext) => Promise<Result<T>>;
+    const handler = (setup.handlers as PartialHandlers)[name] as (a: unknown, c: HandlerContext) => Promise<Result<T>>;
     return handler(REQUESTS[name].args.parse(args), ctx);
   };
   const value = async <T>(name: RequestName, args: unknown): Promise<T> => {

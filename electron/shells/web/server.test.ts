@@ -68,6 +68,7 @@ afterEach(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+const noAssets = { assetPath: () => undefined, thumbnailPath: () => undefined };
 const auth = () => ({ authorization: `Bearer ${shell.token}` });
 const submitBody = JSON.stringify({ kind: 'text-to-3d', fields: { prompt: 'a chair' } });
 
@@ -75,7 +76,7 @@ describe('browser shell: who may call', () => {
   it('prints a loopback URL carrying a 32-byte base64url token, fresh per launch', async () => {
     expect(shell.url).toBe(`http://127.0.0.1:${shell.port}/?token=${shell.token}`);
     expect(Buffer.from(shell.token, 'base64url')).toHaveLength(32);
-    const other = await startWebShell({ services: { handlers: {}, events, engine: undefined, log: createLogger({ stderr: null }) }, rendererDir });
+    const other = await startWebShell({ services: { handlers: {}, events, engine: noAssets, log: createLogger({ stderr: null }) }, rendererDir });
     expect(other.token).not.toBe(shell.token);
     await other.close();
   });

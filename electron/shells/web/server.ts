@@ -38,7 +38,8 @@ const CONTEXT: HandlerContext = { shell: 'web' };
 export interface WebShellServices {
   handlers: PartialHandlers;
   events: EventHub;
-  engine: JobEngine | undefined;
+  /** Where a job's verified asset and thumbnail are cached. */
+  engine: Pick<JobEngine, 'assetPath' | 'thumbnailPath'>;
   log: Logger;
 }
 
@@ -163,8 +164,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
 
   const handleAsset = async (req: IncomingMessage, res: ServerResponse, localId: string, variant: string): Promise<void> => {
     if (!LOCAL_ID.test(localId)) return sendText(res, 404, 'Not found');
-    const engine = services.engine;
-    const file = variant === 'asset' ? engine?.assetPath(localId) : engine?.thumbnailPath(localId);
+    const file = variant === 'asset' ? services.engine.assetPath(localId) : services.engine.thumbnailPath(localId);
     if (!file) return sendText(res, 404, 'Not found');
     // A verified asset never changes; private so no shared cache keeps it.
     return serveFile(req, res, file, 'private, max-age=31536000, immutable');

@@ -1,0 +1,183 @@
+/**
+ * The composition root: builds every main-process service with its
+ * dependencies, starts the built-in sandbox (./sandbox.ts: the only code
+ * outside tests that imports sandbox/), attaches the subscribers that
+ * connect services (job-finished notifications, credits learnt from 402s),
+ * and hands the shells (Electron, browser, CLI) one handler map, complete by
+ * type, and one event hub. No shell wires services itself, so all of them
+ * run the same code against the same data directory.
+ */
+import packageJson from '../../package.json';
+import type { RunningSandbox } from '../../sandbox';
+import type { LayoutPrefs, Result } from '../../shared/ipc';
+import { createAppInfoHandlers } from '../services/app-info';
+import { setupBatch } from '../services/batch';
+import type { EnvironmentRegistry, HandlerMap, Platform, SecretCipher } from '../services/contracts';
+import { createEventHub, type EventHub } from '../services/event-hub';
+import { setupExport } from '../services/export';
+import { setupFiles } from '../services/files';
+import { setupJobs } from '../services/jobs';
+import type { JobEngine } from '../services/jobs/engine-api';
+import { createLogger, registerSecret, type Logger } from '../services/log';
+import { setupPreview } from '../services/preview';
+import { setupSettings } from '../services/settings';
+import { notifyFinishedJobs } from './notifications';
+import { asBuiltinSandbox, startEmbeddedSandbox } from './sandbox';
+
+export type { EventHub, HubListener } from '../services/event-hub';
+export { sandboxJobSeconds } from './sandbox';
+
+export interface ServicesOptions {
+  dataDir: string;
+  platform: Platform;
+  cipher: SecretCipher;
+  /** Process environment (ASSET_STUDIO_* variables), injected for tests. */
+  env?: NodeJS.ProcessEnv;
+  /** 'embedded' (default) starts the built-in sandbox in-process; 'none' skips it (tests, CLI commands that need no environment). */
+  sandbox?: 'embedded' | 'none';
+  log?: Logger;
+  /** Window for coalescing `jobs:changed` (ms). */
+  coalesceMs?: number;
+  /** Defaults to package.json's version. */
+  version?: string;
+}
+
+export interface Services {
+  dataDir: string;
+  /** Every request handler of every service, merged; pass to `dispatch()`. */
+  handlers: HandlerMap;
+  events: EventHub;
+  engine: JobEngine;
+  registry: EnvironmentRegistry;
+  /** Remembered window size and panel widths (settings), for the Electron window. */
+  layout: { get(): LayoutPrefs; set(patch: LayoutPrefs): Result<LayoutPrefs> };
+  /** The embedded sandbox when it started. */
+  sandbox: RunningSandbox | undefined;
+  log: Logger;
+  /** Stops the engine, every service and the sandbox, in reverse order of start. */
+  dispose(): Promise<void>;
+}
+
+interface Disposable {
+  name: string;
+  dispose(): Promise<void>;
+}
+
+export async function createServices(options: ServicesOptions): Promise<Services> {
+  const { dataDir, platform, cipher } = options;
+  const env = options.env ?? process.env;
+  const log = options.log ?? createLogger({ dataDir });
+  const events = createEventHub({
+    coalesceMs: options.coalesceMs,
+    onListenerError: (name, err) => log.error('event listener threw', { event: name, error: err }),
+  });
+  const disposables: Disposable[] = [];
+
+  const sandbox =
+    options.sandbox === 'none' ? undefined : await startEmbeddedSandbox({ dataDir, cipher, env, log: log.child('sandbox') });
+  if (sandbox) disposables.push({ name: 'sandbox', dispose: () => sandbox.close() });
+  const builtinSandbox = sandbox && asBuiltinSandbox(sandbox);
+
+  try {
+    const settings = setupSettings({ dataDir, events, platform, cipher, builtinSandbox, env, registerSecret });
+    disposables.push({ name: 'settings', dispose: settings.dispose });
+
+    const files = setupFiles({ dataDir });
+    disposables.push({ name: 'files', dispose: files.dispose });
+
+    const jobsLog = log.child('jobs');
+    const jobs = setupJobs({
+      dataDir,
+      registry: settings.registry,
+      onInternalError: (message, err) => jobsLog.error(message, { error: err }),
+    });
+    disposables.push({ name: 'jobs', dispose: jobs.dispose });
+    const engine = jobs.engine;
+
+    // Preview copies (KTX2 textures transcoded in main) of job assets and staged files.
+    const preview = setupPreview({ assetPath: (localId) => engine.assetPath(localId), stagedPath: (id) => files.staging.filePath(id) });
+    disposables.push({ name: 'preview', dispose: preview.dispose });
+
+    const exporter = setupExport({ dataDir, engine, events, platform });
+    disposables.push({ name: 'export', dispose: exporter.dispose });
+
+    const batch = setupBatch({
+      dataDir,
+      engine,
+      events,
+      // Through the handler map, so batch rows are staged by exactly what the UI uses.
+      stagePath: (absPath) => files.handlers['files:stagePath']({ path: absPath }, { shell: platform.shell }),
+      // Batch exports go through the export service's own handlers: same naming, sidecars and overwrite rules as the UI.
+      exportHandlers: exporter.handlers,
+      keysFor: (environmentId, spreadAcrossKeys) => {
+        if (!spreadAcrossKeys) return 1;
+        const environment = environmentId ? settings.registry.get(environmentId) : settings.registry.active()?.environment;
+        return Math.max(1, environment?.keys.filter((k) => k.hasSecret).length ?? 1);
+      },
+    });
+    disposables.push({ name: 'batch', dispose: batch.dispose });
+    // Saved batches load before any request is answered (and before a dispose could race the loading).
+    // A damaged batch file must not keep the whole app from starting: the batch channels report it instead.
+    await batch.ready.catch((err: unknown) => log.error('saved batches could not be loaded', { error: err }));
+
+    const appInfo = createAppInfoHandlers({ dataDir, platform, cipher, version: options.version ?? packageJson.version, secretSource: settings.secretSource });
+
+    // Complete by type: a channel of the contract without a handler fails the typecheck here.
+    const handlers = {
+      ...settings.handlers,
+      ...files.handlers,
+      ...preview.handlers,
+      ...jobs.handlers,
+      ...exporter.handlers,
+      ...batch.handlers,
+      ...appInfo,
+    } satisfies HandlerMap;
+
+    // The engine reports every record change; the hub coalesces them into `jobs:changed`.
+    const detach = engine.onChange((job) => events.emit('jobs:changed', [job]));
+    // Credits learnt from 402 answers (unsubscribed by settings' own dispose).
+    settings.watchEngine(engine);
+    await engine.start();
+    // After the start: what a restart settles on its own is not announced.
+    const stopNotifying = notifyFinishedJobs(engine, platform, events);
+    jobs.warmListing();
+    disposables.push({
+      name: 'engine',
+      dispose: async () => {
+        stopNotifying();
+        detach();
+        await engine.stop();
+      },
+    });
+
+    let disposed: Promise<void> | undefined;
+    return {
+      dataDir,
+      handlers,
+      events,
+      engine,
+      registry: settings.registry,
+      layout: { get: settings.layout, set: settings.setLayout },
+      sandbox,
+      log,
+      dispose: () => (disposed ??= disposeAll(disposables, events, log)),
+    };
+  } catch (err) {
+    // A service failed to start: stop the ones that did, then report.
+    await disposeAll(disposables, events, log);
+    throw err;
+  }
+}
+
+async function disposeAll(disposables: Disposable[], events: EventHub, log: Logger): Promise<void> {
+  // Stop in reverse order of start: the engine before the services it uses, the sandbox last.
+  for (const item of [...disposables].reverse()) {
+    try {
+      await item.dispose();
+    } catch (err) {
+      log.error('a service failed to stop cleanly', { service: item.name, error: err });
+    }
+  }
+  disposables.length = 0;
+  events.dispose();
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import type { JobRecord } from '../../shared/domain/job';
+import type { EventName, PayloadOf } from '../../shared/ipc';
+import type { Platform } from '../services/contracts';
+import { finishedMoment, finishedNotice, notifyFinishedJobs } from './notifications';
+
+function job(patch: Partial<JobRecord>): JobRecord {
+  return {
+    localId: 'job-abc123',
+    kind: 'text-to-3d',
+    state: 'running',
+    environmentId: 'env',
+    environmentName: 'Sandbox',
+    keyId: 'k',
+    keyName: 'Key',
+    request: {},
+    title: '',
+    prompt: 'a red chair',
+    createdAt: '2026-11-25T00:00:00.000Z',
+    updatedAt: '2026-11-25T00:00:00.000Z',
+    fragments: [],
+    ...patch,
+  };
+}
+
+describe('finishedMoment: which record is a job worth telling about', () => {
+  it.each([
+    ['queued', job({ state: 'queued' }), undefined],
+    ['running', job({ state: 'running' }), undefined],
+    ['success, file still downloading', job({ state: 'success', asset: { state: 'downloading', format: 'glb', attempts: 0 } }), undefined],
+    ['success, file retrying', job({ state: 'success', asset: { state: 'retrying', format: 'glb', attempts: 2 } }), undefined],
+    ['success, file ready', job({ state: 'success', asset: { state: 'ready', format: 'glb', attempts: 1 } }), 'success'],
+    ['success, file unavailable', job({ state: 'success', asset: { state: 'unavailable', format: 'glb', attempts: 9 } }), 'success'],
+    ['outcome unknown', job({ state: 'uncertain' }), 'uncertain'],
+    ['upstream error', job({ state: 'error' }), 'failed'],
+    ['refused on sending', job({ state: 'rejected' }), 'failed'],
+    ['dismissed by the user', job({ state: 'dismissed' }), undefined],
+  ] as const)('%s', (_what, record, expected) => {
+    expect(finishedMoment(record)).toBe(expected);
+  });
+});
+
+describe('finishedNotice: what the user reads', () => {
+  it.each([
+    ['success', job({ state: 'success', title: 'Chair' }), { level: 'success', title: 'Text to 3D finished', body: 'Chair' }],
+    ['success without a title: the prompt', job({ state: 'success' }), { level: 'success', title: 'Text to 3D finished', body: 'a red chair' }],
+    ['uncertain', job({ state: 'uncertain', problem: { message: 'No answer.' } }), { level: 'warning', title: 'Text to 3D: outcome unknown', body: 'No answer.' }],
+    ['failed', job({ state: 'error', problem: { message: 'Mesh failed.' } }), { level: 'error', title: 'Text to 3D failed', body: 'Mesh failed.' }],
+  ] as const)('%s', (_what, record, expected) => {
+    const notice = finishedNotice(record, finishedMoment({ ...record, asset: { state: 'ready', format: 'glb', attempts: 1 } })!);
+    expect(notice).toMatchObject({ ...expected, id: `job-job-abc123-${record.state}`, localId: 'job-abc123' });
+  });
+});
+
+/** An engine that only reports changes, a platform whose focus and notifications the test sets. */
+function rig(options: { focused: boolean; notifies: boolean; existing?: JobRecord[] }) {
+  const listeners = new Set<(job: JobRecord) => void>();
+  const engine = {
+    list: () => options.existing ?? [],
+    onChange: (l: (job: JobRecord) => void) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+  };
+  const system: string[] = [];
+  const toasts: PayloadOf<'app:toast'>[] = [];
+  const platform: Platform = {
+    shell: 'electron',
+    notify: (title) => {
+      if (options.notifies) system.push(title);
+      return options.notifies;
+    },
+    revealInFolder: async () => false,
+    isFocused: () => options.focused,
+  };
+  const events = { emit: <K extends EventName>(name: K, payload: PayloadOf<K>) => void (name === 'app:toast' && toasts.push(payload as PayloadOf<'app:toast'>)) };
+  const stop = notifyFinishedJobs(engine, platform, events);
+  const change = (record: JobRecord) => listeners.forEach((l) => l(record));
+  return { change, stop, system, toasts, listeners };
+}
+
+const ready = { state: 'ready', format: 'glb', attempts: 1 } as const;
+
+describe('notifyFinishedJobs: the subscriber the composition root attaches', () => {
+  it('tells a focused window once, with a toast, when the file is ready, however often the record changes after', () => {
+    const r = rig({ focused: true, notifies: true });
+    r.change(job({ state: 'running' }));
+    r.change(job({ state: 'success', asset: { state: 'downloading', format: 'glb', attempts: 0 } }));
+    expect(r.toasts).toHaveLength(0);
+    r.change(job({ state: 'success', asset: ready }));
+    r.change(job({ state: 'success', asset: { ...ready, hasThumbnail: true } }));
+    expect(r.toasts.map((t) => t.title)).toEqual(['Text to 3D finished']);
+    expect(r.system).toEqual([]);
+  });
+
+  it('uses a system notification when the window is in the background, and a toast when the shell has none', () => {
+    const withSystem = rig({ focused: false, notifies: true });
+    withSystem.change(job({ state: 'error', problem: { message: 'Mesh failed.' } }));
+    expect(withSystem.system).toEqual(['Text to 3D failed']);
+    expect(withSystem.toasts).toEqual([]);
+
+    const headless = rig({ focused: false, notifies: false });
+    headless.change(job({ state: 'error', problem: { message: 'Mesh failed.' } }));
+    expect(headless.toasts.map((t) => t.body)).toEqual(['Mesh failed.']);
+  });
+
+  it('stays silent about jobs that had already ended when it subscribed, and tells a download retried to the end again', () => {
+    const done = job({ state: 'success', asset: { state: 'unavailable', format: 'glb', attempts: 9 } });
+    const r = rig({ focused: true, notifies: false, existing: [done] });
+    r.change(done);
+    expect(r.toasts).toHaveLength(0);
+    r.change(job({ state: 'success', asset: { state: 'downloading', format: 'glb', attempts: 0 } }));
+    r.change(job({ state: 'success', asset: ready }));
+    expect(r.toasts).toHaveLength(1);
+  });
+
+  it('stops when unsubscribed', () => {
+    const r = rig({ focused: true, notifies: false });
+    r.stop();
+    expect(r.listeners.size).toBe(0);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * "Your model is ready": a job's end told to the user, as a system
+ * notification when the window is not focused (and the shell has them), else
+ * as a toast. A subscriber to the engine's record changes, wired by the
+ * composition root: the engine only keeps records, it does not talk to people.
+ */
+import { ENDPOINTS } from '../../shared/api';
+import type { JobRecord } from '../../shared/domain/job';
+import type { Toast } from '../../shared/ipc';
+import type { EventSink, Platform } from '../services/contracts';
+import type { JobEngine } from '../services/jobs/engine-api';
+
+/** The end of a job worth telling: a success once its file is settled (ready or unavailable), an unknown outcome, a failure. */
+export type FinishedMoment = 'success' | 'uncertain' | 'failed';
+
+export function finishedMoment(job: Pick<JobRecord, 'state' | 'asset'>): FinishedMoment | undefined {
+  switch (job.state) {
+    case 'success':
+      // Told when the download ends, either way: "finished" while the file is still coming would send the user to nothing.
+      return job.asset?.state === 'ready' || job.asset?.state === 'unavailable' ? 'success' : undefined;
+    case 'uncertain':
+      return 'uncertain';
+    case 'error':
+    case 'rejected':
+      return 'failed';
+    default:
+      return undefined;
+  }
+}
+
+/** What the user is told: the title names the kind ("Text to 3D finished"), the body the prompt or the reason. */
+export function finishedNotice(job: JobRecord, moment: FinishedMoment): Toast {
+  const label = ENDPOINTS[job.kind].label;
+  const title = moment === 'success' ? `${label} finished` : moment === 'uncertain' ? `${label}: outcome unknown` : `${label} failed`;
+  const body = moment === 'success' ? job.title || job.prompt || '' : (job.problem?.message ?? '');
+  return {
+    id: `job-${job.localId}-${job.state}`,
+    level: moment === 'success' ? 'success' : moment === 'uncertain' ? 'warning' : 'error',
+    title,
+    ...(body ? { body } : {}),
+    localId: job.localId,
+  };
+}
+
+/**
+ * Tells each job's end once, when a record changes into it (a download retried
+ * to the end is told again). Jobs already ended when it subscribes are not
+ * told: attach it after the engine's start, so what a restart settles on its
+ * own (a send cut off by the last quit) stays in the history without a
+ * notification, as before. Returns an unsubscribe.
+ */
+export function notifyFinishedJobs(engine: Pick<JobEngine, 'list' | 'onChange'>, platform: Platform, events: EventSink): () => void {
+  const last = new Map<string, FinishedMoment | undefined>();
+  for (const job of engine.list({ includeHidden: true })) last.set(job.localId, finishedMoment(job));
+  return engine.onChange((job) => {
+    const moment = finishedMoment(job);
+    const before = last.get(job.localId);
+    last.set(job.localId, moment);
+    if (!moment || moment === before) return;
+    const notice = finishedNotice(job, moment);
+    if (!platform.isFocused() && platform.notify(notice.title, notice.body ?? '')) return;
+    events.emit('app:toast', notice);
+  });
+}
