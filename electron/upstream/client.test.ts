@@ -169,3 +169,22 @@ describe('upstream client', () => {
     expect(timedOut.outcome).toBe('unknown');
   });
 });
+
+describe('UpstreamClient and redirects', () => {
+  it('never follows a redirect with a signed request: another origin sees nothing, and the call fails', async () => {
+    const seen: http.IncomingHttpHeaders[] = [];
+    const other = await serve((req, res) => {
+      seen.push(req.headers);
+      json(res, 200, { id: 'job-1', status: 'succeeded' });
+    });
+    const base = await serve((req, res) => {
+      req.resume();
+      res.writeHead(307, { location: `${other}${req.url}` }).end();
+    });
+    const c = client(base);
+    expect((await caught(c.getJob('job-1'))).status).toBe(307);
+    const created = await caught(c.create('text-to-3d', { prompt: 'a chair' }));
+    expect(created.outcome).toBe('not-created');
+    expect(seen).toHaveLength(0);
+  });
+});

@@ -3,6 +3,10 @@
  * whether the request body had been handed to the network when something
  * failed (a failure before that certainly created nothing), per-call deadlines
  * and cancellation, bodies streamed from disk, answers streamed to a file.
+ *
+ * A redirect is never followed (node:http does not, and nothing here does):
+ * a signed request reaches only the URL it was made for, so a 3xx comes back
+ * as an answer and the caller refuses it (client.test.ts checks this).
  */
 import fs from 'node:fs';
 import http from 'node:http';

@@ -130,7 +130,8 @@ export interface SettingsSnapshot {
 }
 
 export interface ConnectionTest {
-  outcome: 'connected' | 'rejected' | 'unreachable' | 'unexpected' | 'no-secret';
+  /** 'redirected': the base URL answered with a redirect, which was not followed (the request carries the secret). */
+  outcome: 'connected' | 'rejected' | 'unreachable' | 'unexpected' | 'no-secret' | 'redirected';
   status?: number;
   /** The sentence Settings shows. */
   message: string;
