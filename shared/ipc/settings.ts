@@ -47,6 +47,20 @@ export interface EnvironmentView {
   /** Where this environment is defined: environments from variables or the keys file are read-only here. */
   source: EnvironmentSource;
   keys: KeyView[];
+  /** The user allowed plain http:// to another computer for this environment (shown as a warning). */
+  allowPlainHttp?: boolean;
+  /** A base or storage URL is plain http:// to another computer: the secret crosses the network unencrypted. */
+  plainHttp?: boolean;
+}
+
+/** What `settings:updateEnvironment` answers: the environment, and the keys whose secrets were forgotten. */
+export interface EnvironmentUpdate extends EnvironmentView {
+  /**
+   * Names of the keys whose secrets were forgotten because the base or storage
+   * origin changed: a secret is bound to the origin it was entered for, so it
+   * must be typed again for the new one.
+   */
+  secretsForgotten?: string[];
 }
 
 /** What Settings tells the user about how secrets are kept in this shell. */
@@ -166,9 +180,13 @@ const storageChoice = z.enum(['encrypted', 'session', 'unprotected']);
 
 export const settingsRequests = {
   'settings:get': request<SettingsSnapshot>()(z.object({}).strict()),
-  'settings:addEnvironment': request<EnvironmentView>()(z.object({ name, baseUrl: httpUrl, storageUrl: httpUrl }).strict()),
-  'settings:updateEnvironment': request<EnvironmentView>()(
-    z.object({ environmentId: id, name: name.optional(), baseUrl: httpUrl.optional(), storageUrl: httpUrl.optional() }).strict(),
+  /** Plain http:// is accepted for this computer only, unless `allowPlainHttp` (the explicit, visible per-environment override). */
+  'settings:addEnvironment': request<EnvironmentView>()(z.object({ name, baseUrl: httpUrl, storageUrl: httpUrl, allowPlainHttp: z.boolean().optional() }).strict()),
+  /** A new base or storage origin forgets the keys' secrets (they are asked for again): see EnvironmentUpdate. */
+  'settings:updateEnvironment': request<EnvironmentUpdate>()(
+    z
+      .object({ environmentId: id, name: name.optional(), baseUrl: httpUrl.optional(), storageUrl: httpUrl.optional(), allowPlainHttp: z.boolean().optional() })
+      .strict(),
   ),
   /** Removes a user environment and deletes its keys' secrets. */
   'settings:removeEnvironment': request<null>()(z.object({ environmentId: id }).strict()),

@@ -26,6 +26,8 @@ const storedEnvironmentSchema = z.object({
   name: z.string(),
   baseUrl: z.string(),
   storageUrl: z.string(),
+  /** Plain http:// to another computer allowed by the user (shown as a warning). */
+  allowPlainHttp: z.boolean().optional(),
   keys: z.array(storedKeySchema),
 });
 const creditsSchema = z.object({

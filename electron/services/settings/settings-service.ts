@@ -5,13 +5,15 @@
  * added in Settings (non-secret part in config.json, secrets in SecretStore).
  */
 import { randomBytes } from 'node:crypto';
-import { fail, ok, type ConnectionTest, type CreditsInfo, type EnvironmentSource, type EnvironmentView, type ExportOptions, type KeyView, type LayoutPrefs, type Problem, type Result, type SecretStorage, type SecretStorageInfo, type SettingsSnapshot } from '../../../shared/ipc';
+import { isPlainHttpToRemote, plainHttpProblems } from '../../../shared/domain/url-safety';
+import { fail, ok, type ConnectionTest, type CreditsInfo, type EnvironmentSource, type EnvironmentUpdate, type EnvironmentView, type ExportOptions, type KeyView, type LayoutPrefs, type Problem, type Result, type SecretStorage, type SecretStorageInfo, type SettingsSnapshot } from '../../../shared/ipc';
 import type { BuiltinSandbox, Credentials, Environment, EnvironmentRegistry, KeyInfo, SecretCipher } from '../contracts';
 import { readEnvironmentVariables, readKeysFile, type ExternalEnvironment } from '../secrets/external-keys';
 import { maskClientId } from '../secrets/mask';
 import { SecretStore, type SecretMode } from '../secrets/secret-store';
 import { ConfigStore, type StoredKey } from './config-store';
 import { testConnection, type FetchLike } from './connection-test';
+import { decideEnvironmentChange } from './environment-change';
 
 export const BUILTIN_ENVIRONMENT_ID = 'sandbox';
 export const BUILTIN_ENVIRONMENT_NAME = 'Sandbox (built-in)';
@@ -35,6 +37,8 @@ interface RuntimeEnvironment {
   env: Omit<Environment, 'keys'>;
   source: EnvironmentSource;
   keys: RuntimeKey[];
+  /** The user allowed plain http:// to another computer for it. */
+  allowPlainHttp: boolean;
 }
 
 type StorageChoice = 'encrypted' | 'session' | 'unprotected';
@@ -54,10 +58,16 @@ export class SettingsService {
     this.secrets = new SecretStore(deps.dataDir, deps.cipher);
     const fromVars = readEnvironmentVariables(deps.env ?? {});
     const fromFile = readKeysFile(deps.dataDir);
-    this.external = [...(fromVars.environment ? [fromVars.environment] : []), ...fromFile.environments];
+    const external = [...(fromVars.environment ? [fromVars.environment] : []), ...fromFile.environments];
+    // Plain http:// to another computer would carry these secrets in clear: such environments are not loaded.
+    this.external = external.filter((e) => plainHttpProblems(e, false).length === 0);
+    const refused = external
+      .filter((e) => !this.external.includes(e))
+      .map((e) => `"${e.name}" uses plain http:// to another computer, so its keys were not loaded (the secret would cross the network unencrypted). Use https://.`);
     this.notices = [
       ...fromVars.notices,
       ...fromFile.notices,
+      ...refused,
       ...(this.config.loadProblem ? [this.config.loadProblem] : []),
       ...(this.secrets.loadProblem ? [this.secrets.loadProblem] : []),
     ];
@@ -97,6 +107,8 @@ export class SettingsService {
     const env = this.environments().find((e) => e.env.id === environmentId);
     const key = env?.keys.find((k) => k.info.id === keyId);
     if (!env || !key) return undefined;
+    // Never sign for plain http:// to another computer unless the environment allows it (config.json edited by hand included).
+    if (!env.allowPlainHttp && plainHttpProblems(env.env, false).length > 0) return undefined;
     let secret: string | undefined;
     if (env.source === 'builtin') {
       secret = this.deps.builtinSandbox?.keys.find((k) => k.clientId === key.info.clientId)?.clientSecret;
@@ -166,6 +178,7 @@ export class SettingsService {
       list.push({
         env: { id: BUILTIN_ENVIRONMENT_ID, name: BUILTIN_ENVIRONMENT_NAME, baseUrl: sandbox.baseUrl, storageUrl: sandbox.storageUrl, builtin: true },
         source: 'builtin',
+        allowPlainHttp: false,
         keys: sandbox.keys.map((k, i) => ({
           info: {
             id: `sandbox-key-${i + 1}`,
@@ -182,6 +195,7 @@ export class SettingsService {
       list.push({
         env: { id: ext.id, name: ext.name, baseUrl: ext.baseUrl, storageUrl: ext.storageUrl, builtin: false },
         source: ext.source,
+        allowPlainHttp: false,
         keys: ext.keys.map((k, i) => ({
           info: { id: `${ext.id}-key-${i + 1}`, name: k.name, clientId: k.clientId, earlyAccess: k.earlyAccess, hasSecret: true },
           storage: ext.source,
@@ -192,6 +206,7 @@ export class SettingsService {
       list.push({
         env: { id: env.id, name: env.name, baseUrl: env.baseUrl, storageUrl: env.storageUrl, builtin: false },
         source: 'user',
+        allowPlainHttp: env.allowPlainHttp ?? false,
         keys: env.keys.map((k) => {
           const mode = this.secrets.modeOf(k.id);
           return {
@@ -222,32 +237,47 @@ export class SettingsService {
 
   // ---- changes -------------------------------------------------------------------------------
 
-  addEnvironment(args: { name: string; baseUrl: string; storageUrl: string }): Result<EnvironmentView> {
+  addEnvironment(args: { name: string; baseUrl: string; storageUrl: string; allowPlainHttp?: boolean }): Result<EnvironmentView> {
     if (this.environments().some((e) => e.env.name.toLowerCase() === args.name.toLowerCase())) {
       return fail('duplicate-name', `An environment named "${args.name}" already exists; choose another name.`, { fields: [{ field: 'name', message: 'already used' }] });
     }
+    const decision = decideEnvironmentChange(undefined, args);
+    if (!decision.ok) return fail(decision.reason, decision.message, { fields: decision.fields });
+    const { next } = decision;
     const id = newId('env');
     this.config.update((c) => {
-      c.environments.push({ id, name: args.name, baseUrl: trimUrl(args.baseUrl), storageUrl: trimUrl(args.storageUrl), keys: [] });
+      c.environments.push({ id, name: args.name, baseUrl: next.baseUrl, storageUrl: next.storageUrl, ...(next.allowPlainHttp ? { allowPlainHttp: true } : {}), keys: [] });
     });
     this.changed();
     return ok(toView(this.environments().find((e) => e.env.id === id)!));
   }
 
-  updateEnvironment(args: { environmentId: string; name?: string; baseUrl?: string; storageUrl?: string }): Result<EnvironmentView> {
+  /** A new base or storage origin forgets the keys' secrets (why, rather than refusing: environment-change.ts). */
+  updateEnvironment(args: { environmentId: string; name?: string; baseUrl?: string; storageUrl?: string; allowPlainHttp?: boolean }): Result<EnvironmentUpdate> {
     const problem = this.userEnvironmentProblem(args.environmentId);
     if (problem) return problem;
     if (args.name && this.environments().some((e) => e.env.id !== args.environmentId && e.env.name.toLowerCase() === args.name!.toLowerCase())) {
       return fail('duplicate-name', `An environment named "${args.name}" already exists; choose another name.`, { fields: [{ field: 'name', message: 'already used' }] });
     }
+    const stored = this.config.get().environments.find((e) => e.id === args.environmentId)!;
+    const decision = decideEnvironmentChange({ baseUrl: stored.baseUrl, storageUrl: stored.storageUrl, allowPlainHttp: stored.allowPlainHttp ?? false }, args);
+    if (!decision.ok) return fail(decision.reason, decision.message, { fields: decision.fields });
+    const { next } = decision;
+    const forgotten = decision.forgetSecrets ? stored.keys.filter((k) => this.secrets.modeOf(k.id) !== undefined) : [];
+    // The secrets go before the new URLs are written: no moment exists where a secret and the new origin are both on record.
+    for (const key of forgotten) this.secrets.delete(key.id);
     this.config.update((c) => {
       const env = c.environments.find((e) => e.id === args.environmentId)!;
       if (args.name) env.name = args.name;
-      if (args.baseUrl) env.baseUrl = trimUrl(args.baseUrl);
-      if (args.storageUrl) env.storageUrl = trimUrl(args.storageUrl);
+      env.baseUrl = next.baseUrl;
+      env.storageUrl = next.storageUrl;
+      if (next.allowPlainHttp) env.allowPlainHttp = true;
+      else delete env.allowPlainHttp;
+      for (const key of env.keys) if (forgotten.some((f) => f.id === key.id)) key.secret = 'none';
     });
     this.changed();
-    return ok(toView(this.environments().find((e) => e.env.id === args.environmentId)!));
+    const view = toView(this.environments().find((e) => e.env.id === args.environmentId)!);
+    return ok(forgotten.length ? { ...view, secretsForgotten: forgotten.map((k) => k.name) } : view);
   }
 
   removeEnvironment(environmentId: string): Result<null> {
@@ -456,10 +486,6 @@ export class SettingsService {
   }
 }
 
-function trimUrl(url: string): string {
-  return url.trim().replace(/\/+$/, '');
-}
-
 function toEnvironment(e: RuntimeEnvironment): Environment {
   return { ...e.env, keys: e.keys.map((k) => ({ ...k.info })) };
 }
@@ -469,5 +495,6 @@ function toKeyView(k: RuntimeKey): KeyView {
 }
 
 function toView(e: RuntimeEnvironment): EnvironmentView {
-  return { ...e.env, source: e.source, keys: e.keys.map(toKeyView) };
+  const plainHttp = isPlainHttpToRemote(e.env.baseUrl) || isPlainHttpToRemote(e.env.storageUrl);
+  return { ...e.env, source: e.source, keys: e.keys.map(toKeyView), ...(e.allowPlainHttp ? { allowPlainHttp: true } : {}), ...(plainHttp ? { plainHttp: true } : {}) };
 }

@@ -1,6 +1,7 @@
 /** Environments, their keys, "Test connection", and adding / editing / removing them. */
 import { useState } from 'react';
-import type { ConnectionTest, EnvironmentView, KeyView, SettingsSnapshot } from '../../../../shared/ipc';
+import { isPlainHttpToRemote } from '../../../../shared/domain/url-safety';
+import type { ConnectionTest, EnvironmentUpdate, EnvironmentView, KeyView, SettingsSnapshot } from '../../../../shared/ipc';
 import { bridge } from '../../bridge';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
@@ -43,6 +44,7 @@ function EnvironmentItem({ env, snapshot }: { env: EnvironmentView; snapshot: Se
   const [addingKey, setAddingKey] = useState(false);
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string>();
+  const [notice, setNotice] = useState<string>();
   const editable = env.source === 'user';
   return (
     <li className="settings-env" aria-label={env.name}>
@@ -51,7 +53,25 @@ function EnvironmentItem({ env, snapshot }: { env: EnvironmentView; snapshot: Se
         <span className="settings-muted">{env.baseUrl}</span>
       </div>
       {SOURCE_NOTE[env.source] ? <p className="settings-muted">{SOURCE_NOTE[env.source]}</p> : null}
-      {editing ? <EnvironmentForm env={env} onDone={() => setEditing(false)} /> : null}
+      {env.plainHttp ? (
+        <p className="settings-note settings-warning" data-plain-http="">
+          Plain http:// to another computer: client secrets and prompts cross the network unencrypted. Allowed for this environment only because you turned it on.
+        </p>
+      ) : null}
+      {notice ? (
+        <p role="status" className="settings-note settings-warning">
+          {notice}
+        </p>
+      ) : null}
+      {editing ? (
+        <EnvironmentForm
+          env={env}
+          onDone={(updated) => {
+            setEditing(false);
+            setNotice(updated ? forgottenNotice(updated) : undefined);
+          }}
+        />
+      ) : null}
       <ul className="settings-keys" aria-label={`Keys of ${env.name}`}>
         {env.keys.map((key) => (
           <KeyItem key={key.id} env={env} keyView={key} snapshot={snapshot} />
@@ -164,19 +184,29 @@ function KeyItem({ env, keyView, snapshot }: { env: EnvironmentView; keyView: Ke
   );
 }
 
-function EnvironmentForm({ env, onDone }: { env?: EnvironmentView; onDone(): void }) {
+/** Plain words for the keys whose secrets were forgotten when the environment moved to another origin. */
+export function forgottenNotice(updated: EnvironmentUpdate): string | undefined {
+  const names = updated.secretsForgotten ?? [];
+  if (names.length === 0) return undefined;
+  const list = names.map((n) => `"${n}"`).join(', ');
+  return `This environment now points to another address, so the secret${names.length > 1 ? 's' : ''} of ${list} ${names.length > 1 ? 'were' : 'was'} forgotten: a secret is only ever sent to the address it was entered for. Type ${names.length > 1 ? 'them' : 'it'} again below to use ${names.length > 1 ? 'these keys' : 'this key'} here.`;
+}
+
+function EnvironmentForm({ env, onDone }: { env?: EnvironmentView; onDone(updated?: EnvironmentUpdate): void }) {
   const [name, setName] = useState(env?.name ?? '');
   const [baseUrl, setBaseUrl] = useState(env?.baseUrl ?? '');
   const [storageUrl, setStorageUrl] = useState(env?.storageUrl ?? '');
+  const [allowPlainHttp, setAllowPlainHttp] = useState(env?.allowPlainHttp ?? false);
+  const plainHttp = isPlainHttpToRemote(baseUrl.trim()) || isPlainHttpToRemote(storageUrl.trim());
   const [error, setError] = useState<string>();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const submit = async () => {
     const api = bridge().api.settings;
     const result = env
-      ? await api.updateEnvironment({ environmentId: env.id, name, baseUrl, storageUrl })
-      : await api.addEnvironment({ name, baseUrl, storageUrl });
+      ? await api.updateEnvironment({ environmentId: env.id, name, baseUrl, storageUrl, allowPlainHttp })
+      : await api.addEnvironment({ name, baseUrl, storageUrl, allowPlainHttp });
     if (result.ok) {
-      onDone();
+      onDone(env ? (result.value as EnvironmentUpdate) : undefined);
       return;
     }
     setError(result.problem.message);
@@ -194,12 +224,24 @@ function EnvironmentForm({ env, onDone }: { env?: EnvironmentView; onDone(): voi
       <TextField label="Environment name" value={name} onChange={setName} required error={fieldErrors.name} />
       <TextField label="Base URL" type="url" value={baseUrl} onChange={setBaseUrl} required placeholder="https://" error={fieldErrors.baseUrl} />
       <TextField label="Storage URL" type="url" value={storageUrl} onChange={setStorageUrl} required placeholder="https://" error={fieldErrors.storageUrl} help="Where finished assets are published." />
+      {plainHttp || allowPlainHttp ? (
+        <Toggle
+          label="Allow plain http:// (unencrypted) for this environment"
+          checked={allowPlainHttp}
+          onChange={setAllowPlainHttp}
+          help={
+            <span className="settings-warning">
+              Plain http:// to another computer sends the client secret and your prompts across the network unencrypted. Use https:// unless you trust every network in between.
+            </span>
+          }
+        />
+      ) : null}
       {error ? <p role="alert" className="settings-error">{error}</p> : null}
       <div className="settings-actions">
         <Button type="submit" variant="primary">
           {env ? 'Save environment' : 'Add environment'}
         </Button>
-        <Button onClick={onDone}>Cancel</Button>
+        <Button onClick={() => onDone()}>Cancel</Button>
       </div>
     </form>
   );

@@ -54,6 +54,9 @@ function installHost(snap: SettingsSnapshot) {
     setActive: vi.fn((args: { environmentId: string; keyId: string }) => ok({ ...snap, active: args })),
     addKey: vi.fn(() => ok(snap.environments[1]!.keys[0]!)),
     addEnvironment: vi.fn(),
+    updateEnvironment: vi.fn((args: { baseUrl: string }) =>
+      ok({ ...snap.environments[1]!, baseUrl: args.baseUrl, keys: [{ ...snap.environments[1]!.keys[0]!, hasSecret: false, storage: 'none' }], secretsForgotten: ['Main'] }),
+    ),
     updateKey: vi.fn(() => ok(snap.environments[1]!.keys[0]!)),
     testConnection: vi.fn(() => ok({ outcome: 'connected', status: 404, message: 'Connected: the service accepted this key.' })),
     setExportDefaults: vi.fn(() => ok(snap.exportDefaults)),
@@ -180,5 +183,34 @@ describe('export dialog', () => {
     expect(host.exporter.run).toHaveBeenCalledWith({ localIds: ['local-0001'], folderId: 'folder-1', options: DEFAULT_EXPORT_OPTIONS });
     const results = within(dialog).getByRole('list', { name: 'Export results' });
     expect(results.textContent).toContain('Replaced in place: assets/generated/chair_abc.glb');
+  });
+
+  it('says in plain words that moving an environment to another address forgot its keys\u2019 secrets', async () => {
+    const host = await renderApp();
+    act(() => useStore.getState().openSettings());
+    const prod = await screen.findByRole('listitem', { name: 'Production' });
+    fireEvent.click(within(prod).getByRole('button', { name: 'Edit environment' }));
+    fireEvent.change(within(prod).getByLabelText('Base URL', { exact: false }), { target: { value: 'https://api.other.example' } });
+    await act(async () => {
+      fireEvent.click(within(prod).getByRole('button', { name: 'Save environment' }));
+    });
+    expect(host.settings.updateEnvironment).toHaveBeenCalledWith(expect.objectContaining({ environmentId: 'env-prod', baseUrl: 'https://api.other.example', allowPlainHttp: false }));
+    const status = await within(prod).findByRole('status');
+    expect(status.textContent).toContain('the secret of "Main" was forgotten');
+    expect(status.textContent).toContain('only ever sent to the address it was entered for');
+  });
+
+  it('offers the plain http:// override only for a remote http:// URL, with a warning', async () => {
+    await renderApp();
+    act(() => useStore.getState().openSettings());
+    const prod = await screen.findByRole('listitem', { name: 'Production' });
+    fireEvent.click(within(prod).getByRole('button', { name: 'Edit environment' }));
+    expect(within(prod).queryByLabelText('Allow plain http:// (unencrypted) for this environment')).toBeNull();
+    fireEvent.change(within(prod).getByLabelText('Base URL', { exact: false }), { target: { value: 'http://api.example.com' } });
+    const toggle = within(prod).getByLabelText('Allow plain http:// (unencrypted) for this environment');
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    expect(within(prod).getByText(/sends the client secret and your prompts across the network unencrypted/)).toBeTruthy();
+    fireEvent.change(within(prod).getByLabelText('Base URL', { exact: false }), { target: { value: 'http://127.0.0.1:8080' } });
+    expect(within(prod).queryByLabelText('Allow plain http:// (unencrypted) for this environment')).toBeNull();
   });
 });
