@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REQUESTS, type ConnectionTest, type EnvironmentView, type KeyView, type RequestName, type Result } from '../../../shared/ipc';
-import type { HandlerContext } from '../contracts';
+import type { HandlerContext, PartialHandlers } from '../contracts';
 import { setupSettings, type SettingsSetup } from '.';
 import { fakeCipher, startFakeUpstream, type FakeUpstream } from './test-support';
 
@@ -42,7 +42,7 @@ afterEach(async () => {
 });
 
 async function call<T>(name: RequestName, args: unknown): Promise<Result<T>> {
-  const handler = setup.handlers[name] as (a: unknown, c: HandlerContext) => Promise<Result<T>>;
+  const handler = (setup.handlers as PartialHandlers)[name] as (a: unknown, c: HandlerContext) => Promise<Result<T>>;
   return handler(REQUESTS[name].args.parse(args), ctx);
 }
 async function value<T>(name: RequestName, args: unknown): Promise<T> {
