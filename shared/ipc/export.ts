@@ -7,6 +7,8 @@
  * paths it sends are ones the user typed or picked as project folders.
  */
 import { z } from 'zod';
+import { NODE_FORMATS } from '../domain/export-formats';
+import { BUDGET_TARGETS, FIX_IDS, type AppliedFix, type Budget, type CheckLine, type GeometryCompression, type ModelFigures } from '../domain/readiness';
 import { event, request } from './define';
 import { localId } from './jobs';
 import { exportOptionsSchema } from './settings';
@@ -29,6 +31,20 @@ export interface ProjectFolderView {
   note?: string;
   /** Checked when listed: the folder is there and writable. */
   available: boolean;
+  /** The folder's budget (its own, or the preset for its engine and the desktop target). Always set by the export service. */
+  budget?: Budget;
+  /** Geometry compression the engine's importer reads (the Compress fix uses it). Always set by the export service. */
+  compression?: GeometryCompression;
+}
+
+/** The readiness check of one model against a folder's budget (or a target's preset). */
+export interface ReadinessReport {
+  localId: string;
+  folderId?: string;
+  budget: Budget;
+  compression: GeometryCompression;
+  figures: ModelFigures;
+  check: CheckLine[];
 }
 
 export interface BrowseListing {
@@ -53,6 +69,13 @@ export interface ExportItemResult {
   /** An earlier export of the same asset lineage was replaced at the same path. */
   replacedInPlace?: boolean;
   sidecarPath?: string;
+  /** Every file written (absolute): the model and what goes with it (.bin, textures, MTL), then the sidecar. */
+  files?: string[];
+  /** Readiness of the exported copy (models), after the fixes applied. */
+  check?: CheckLine[];
+  /** Readiness before the fixes, when fixes were applied. */
+  checkBefore?: CheckLine[];
+  fixes?: AppliedFix[];
   /** Why this item was not exported. */
   message?: string;
 }
@@ -73,6 +96,22 @@ export interface ExportRecordView {
 
 const folderId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const absolutePathLike = z.string().min(1).max(4096);
+export const budgetSchema = z
+  .object({
+    target: z.enum(BUDGET_TARGETS),
+    triangles: z.number().int().min(1).max(100_000_000),
+    maxTextureSize: z.number().int().min(16).max(16_384),
+    materials: z.number().int().min(1).max(10_000),
+    fileBytes: z.number().int().min(1024).max(16 * 1024 ** 3),
+    minHeightM: z.number().min(0).max(100_000),
+    maxHeightM: z.number().positive().max(100_000),
+    standOnBase: z.boolean(),
+  })
+  .strict();
+export const fixListSchema = z.union([z.literal('all'), z.array(z.enum(FIX_IDS)).max(FIX_IDS.length)]);
+/** Formats the Node exporter writes (USDZ is made in the window: it needs a canvas). */
+export const nodeFormatSchema = z.enum(NODE_FORMATS);
+
 const subfolder = z
   .string()
   .max(300)
@@ -94,8 +133,25 @@ export const exportRequests = {
         localIds: z.array(localId).min(1).max(1000),
         folderId,
         options: exportOptionsSchema.partial().optional(),
+        /** Model format (GLB unless chosen). */
+        format: nodeFormatSchema.optional(),
+        /** Fixes applied to the exported copy: every failing line's ('all') or those listed. */
+        fixes: fixListSchema.optional(),
       })
       .strict(),
+  ),
+  /** A folder's budget: start again from a target's preset, and/or change figures. */
+  'export:setBudget': request<ProjectFolderView>()(
+    z
+      .object({ folderId, target: z.enum(BUDGET_TARGETS).optional(), budget: budgetSchema.partial().optional() })
+      .strict()
+      .refine((v) => !v.budget || v.budget.minHeightM === undefined || v.budget.maxHeightM === undefined || v.budget.minHeightM < v.budget.maxHeightM, {
+        message: 'the lowest height must be under the highest',
+      }),
+  ),
+  /** The readiness check of a model against a folder's budget (or a target's preset with no folder). */
+  'export:check': request<ReadinessReport>()(
+    z.object({ localId, folderId: folderId.optional(), target: z.enum(BUDGET_TARGETS).optional() }).strict(),
   ),
   /** Where jobs were exported before (for one job, or all). */
   'export:records': request<ExportRecordView[]>()(z.object({ localId: localId.optional() }).strict()),

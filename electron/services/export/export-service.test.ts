@@ -160,7 +160,8 @@ describe('exporting', () => {
   it('keeps a hostile prompt inside the folder with a Windows-valid name', async () => {
     const folder = await value<ProjectFolderView>('export:addFolder', { path: project('plain') });
     const prompts = ['../../x', 'CON', 'z'.repeat(300), '🔥 dragon 🐉', '..\\..\\evil', 'nul'];
-    prompts.forEach((prompt, i) => engine.add({ localId: `hostile-${i}00`, kind: 'text-to-3d', jobId: `hj${i}`, prompt, request: { prompt } }, TINY_PNG));
+    const glb = await makeGlb();
+    prompts.forEach((prompt, i) => engine.add({ localId: `hostile-${i}00`, kind: 'text-to-3d', jobId: `hj${i}`, prompt, request: { prompt } }, glb));
     const report = await value<ExportReport>('export:run', { localIds: prompts.map((_, i) => `hostile-${i}00`), folderId: folder.id, options: { template: '{prompt-slug}', sidecar: false } });
     for (const item of report.items) {
       expect(item.ok, item.message).toBe(true);

@@ -6,9 +6,10 @@
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { budgetSchema } from '../../../shared/ipc/export';
 import { writeFileAtomicSync } from '../secrets/atomic-file';
 
-const folderSchema = z.object({ id: z.string(), path: z.string(), subfolder: z.string().optional() });
+const folderSchema = z.object({ id: z.string(), path: z.string(), subfolder: z.string().optional(), budget: budgetSchema.optional() });
 const recordSchema = z.object({
   localId: z.string(),
   jobId: z.string().optional(),
@@ -17,6 +18,8 @@ const recordSchema = z.object({
   folderId: z.string(),
   /** Inside the project folder, `/`-separated. */
   relativePath: z.string(),
+  /** Every file the export wrote (model first, sidecar last), `/`-separated inside the folder; absent on records before formats. */
+  files: z.array(z.string()).optional(),
   exportedAt: z.string(),
 });
 const fileSchema = z.object({ version: z.literal(1), folders: z.array(folderSchema), records: z.array(recordSchema) });

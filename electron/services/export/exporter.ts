@@ -1,30 +1,49 @@
 /**
- * Exports finished jobs into a project folder: the original GLB (or a
- * transformed copy) for models, the PNG for images and skyboxes, and an
- * optional provenance sidecar. Writes are atomic (temp file in the target
- * directory, then rename); an existing file is replaced only when it is the
- * earlier version of the same asset lineage, otherwise a numbered name is used.
+ * Exports finished jobs into a project folder: a model as the exported copy
+ * (export options, then the chosen readiness fixes; the cached original is
+ * never written) in the chosen format, the PNG for images and skyboxes, and
+ * an optional provenance sidecar. Every file follows the lineage rule
+ * (write-files.ts): replaced only when an earlier export of the same asset wrote it.
  */
-import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, link, mkdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, posix, resolve } from 'node:path';
+import { access, mkdir, readFile, realpath, stat } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
 import type { JobRecord } from '../../../shared/domain/job';
+import { EXPORT_FORMATS, type NodeFormat } from '../../../shared/domain/export-formats';
+import type { Budget, FixId, GeometryCompression } from '../../../shared/domain/readiness';
 import { DEFAULT_EXPORT_OPTIONS, type ExportItemResult, type ExportOptions } from '../../../shared/ipc';
 import type { JobEngine } from '../jobs/engine-api';
 import { isInside } from './browse';
-import type { ExportRecord, ExportStore, StoredFolder } from './export-store';
-import { numbered, renderTemplate, safeBaseName, safeSubfolder } from './file-name';
+import type { ExportRecord, StoredFolder } from './export-store';
+import { renderTemplate, safeBaseName, safeSubfolder } from './file-name';
+import { plannedSuffixes, writeFormat, type OutputFile } from './formats';
 import { lineageKey } from './lineage';
-import { isIdentity, transformGlb } from './model-transform';
+import { isIdentity } from './model-transform';
+import { readyCopy, type ReadyCopy } from './ready-copy';
+import { buildSidecar } from './sidecar';
+import { SIDECAR_SUFFIX, describeWriteError, exists, freeBase, inPlaceBase, writeAtomic } from './write-files';
+
+/** What exporting needs of the record store (the CLI's ad hoc folders record nothing). */
+export interface ExportRecords {
+  latestOfLineage(folderId: string, lineageKey: string): ExportRecord | undefined;
+  addRecord(record: ExportRecord): void;
+  records(filter?: { localId?: string }): ExportRecord[];
+  folder(id: string): StoredFolder | undefined;
+}
 
 export interface ExportContext {
   engine: JobEngine;
-  store: ExportStore;
+  store: ExportRecords;
   now: () => Date;
 }
 
-export class FolderProblem extends Error {}
+/** Model format, fixes, and the budget and compression the check and fixes use. */
+export interface ExportPlan {
+  format?: NodeFormat;
+  fixes?: FixId[] | 'all';
+  budget: Budget;
+  compression: GeometryCompression;
+}
 
 /** Checks the folder is there and writable; a clear sentence when not. Nothing is written. */
 export async function checkFolder(folderPath: string): Promise<string | undefined> {
@@ -47,6 +66,7 @@ export async function exportJobs(
   folder: StoredFolder,
   localIds: string[],
   requested: Partial<ExportOptions>,
+  plan: ExportPlan,
 ): Promise<ExportItemResult[]> {
   const options: ExportOptions = { ...DEFAULT_EXPORT_OPTIONS, ...requested };
   const folderProblem = await checkFolder(folder.path);
@@ -58,7 +78,7 @@ export async function exportJobs(
   const results: ExportItemResult[] = [];
   for (const localId of localIds) {
     try {
-      results.push(await exportOne(ctx, folder, root, localId, all, options, claimed));
+      results.push(await exportOne(ctx, folder, root, localId, all, options, plan, claimed));
     } catch (err) {
       results.push({ localId, ok: false, message: describeWriteError(err, folder.path) });
     }
@@ -73,6 +93,7 @@ async function exportOne(
   localId: string,
   all: JobRecord[],
   options: ExportOptions,
+  plan: ExportPlan,
   claimed: Set<string>,
 ): Promise<ExportItemResult> {
   const job = ctx.engine.get(localId);
@@ -81,22 +102,34 @@ async function exportOne(
   if (job.state !== 'success' || job.asset?.state !== 'ready' || !source) {
     return { localId, ok: false, message: `"${job.title || job.prompt || job.kind}" has no finished asset to export yet.` };
   }
-  const format = job.asset.format;
+  const original = await readFile(source);
+  const isModel = job.asset.format === 'glb';
+  const format = isModel ? (plan.format ?? 'glb') : 'png';
+  let copy: ReadyCopy | undefined;
+  if (isModel) {
+    try {
+      copy = await readyCopy({ original, options, budget: plan.budget, compression: plan.compression, fixes: plan.fixes, allowCompression: EXPORT_FORMATS[format as NodeFormat].compresses });
+    } catch (err) {
+      // A file glTF-Transform cannot read still exports as it is when nothing asks to change it.
+      const plain = format === 'glb' && isIdentity(options) && (plan.fixes === undefined || (Array.isArray(plan.fixes) && plan.fixes.length === 0));
+      if (!plain) return { localId, ok: false, message: `The cached model could not be read (${(err as Error).message}), so it cannot be fixed or converted. Export it as GLB without fixes.` };
+    }
+  }
+  const modelSuffix = `.${format}`;
+  const suffixes = [...(copy ? plannedSuffixes(copy.doc, format as NodeFormat) : [modelSuffix]), ...(options.sidecar ? [SIDECAR_SUFFIX] : [])];
+
   const key = lineageKey(job, all);
   const earlier = ctx.store.latestOfLineage(folder.id, key);
-
-  let relativePath: string;
-  let inPlace = false;
-  if (earlier && !claimed.has(earlier.relativePath) && earlier.relativePath.endsWith(`.${format}`)) {
-    relativePath = earlier.relativePath;
-    inPlace = true;
-  } else {
+  let relBase = earlier && !claimed.has(earlier.relativePath) ? await inPlaceBase(root, earlier, modelSuffix, suffixes) : undefined;
+  const inPlace = relBase !== undefined;
+  if (relBase === undefined) {
     const sub = safeSubfolder(folder.subfolder ?? '');
     const base = safeBaseName(
       renderTemplate(options.template, { prompt: job.prompt ?? job.title, kind: job.kind, createdAt: job.createdAt, jobId: job.jobId ?? job.localId }),
     );
-    relativePath = await freeName(root, sub, base, format, claimed);
+    relBase = await freeBase(root, sub, base, suffixes, claimed);
   }
+  const relativePath = relBase + modelSuffix;
   const target = resolve(root, ...relativePath.split('/'));
   if (!isInside(root, target) || target === root) {
     return { localId, ok: false, message: 'The file name would leave the project folder, so nothing was written.' };
@@ -107,123 +140,47 @@ async function exportOne(
   if (!isInside(root, await realpath(dir))) {
     return { localId, ok: false, message: 'The export subfolder links outside the project folder, so nothing was written.' };
   }
-  claimed.add(relativePath);
+  for (const suffix of suffixes) claimed.add(relBase + suffix);
 
-  const original = await readFile(source);
-  const bytes = format === 'glb' && !isIdentity(options) ? await transformGlb(original, options) : original;
+  const name = basename(relBase);
+  const outputs: OutputFile[] = copy ? await writeFormat(copy.doc, copy.glb, format as NodeFormat, name) : [{ suffix: modelSuffix, bytes: original }];
+  const stray = outputs.find((o) => !suffixes.includes(o.suffix));
+  if (stray) throw new Error(`The ${format} writer made an unplanned file (${stray.suffix}).`);
   const existedBefore = await exists(target);
-  await writeAtomic(target, bytes, inPlace);
+  const written: string[] = [];
+  for (const output of outputs) {
+    const path = resolve(root, ...(relBase + output.suffix).split('/'));
+    await writeAtomic(path, output.bytes, inPlace && (await exists(path)));
+    written.push(relBase + output.suffix);
+  }
 
   let sidecarPath: string | undefined;
   if (options.sidecar) {
-    sidecarPath = join(dir, `${basename(target).slice(0, -(format.length + 1))}.asset.json`);
-    const sidecar = buildSidecar(job, basename(target), options, ctx.now());
-    await writeAtomic(sidecarPath, Buffer.from(`${JSON.stringify(sidecar, null, 2)}\n`, 'utf8'), true);
+    sidecarPath = resolve(root, ...(relBase + SIDECAR_SUFFIX).split('/'));
+    const exported = copy
+      ? { format, files: written.map((w) => basename(w)), budget: plan.budget, fixesApplied: copy.fixes, figures: copy.after.figures, check: copy.after.check }
+      : undefined;
+    const sidecar = buildSidecar(job, basename(target), options, ctx.now(), exported);
+    await writeAtomic(sidecarPath, Buffer.from(`${JSON.stringify(sidecar, null, 2)}\n`, 'utf8'), inPlace && (await exists(sidecarPath)));
+    written.push(relBase + SIDECAR_SUFFIX);
   }
 
-  const record: ExportRecord = { localId, jobId: job.jobId, lineageKey: key, folderId: folder.id, relativePath, exportedAt: ctx.now().toISOString() };
+  const record: ExportRecord = { localId, jobId: job.jobId, lineageKey: key, folderId: folder.id, relativePath, files: written, exportedAt: ctx.now().toISOString() };
   ctx.store.addRecord(record);
-  return { localId, ok: true, path: target, relativePath, replacedInPlace: inPlace && existedBefore, sidecarPath };
-}
-
-/** `sub/base.ext`, or `sub/base-2.ext` and so on when that file exists or was taken in this run. */
-async function freeName(root: string, sub: string, base: string, format: string, claimed: Set<string>): Promise<string> {
-  for (let n = 1; n < 10_000; n++) {
-    const name = `${numbered(base, n)}.${format}`;
-    const rel = sub ? posix.join(sub, name) : name;
-    if (claimed.has(rel)) continue;
-    if (await exists(resolve(root, ...rel.split('/')))) continue;
-    return rel;
-  }
-  throw new Error('No free file name');
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Temp file beside the target, then: `rename` when replacing is intended;
- * otherwise `link` (fails if the name was taken meanwhile, so nothing is
- * overwritten), falling back to a checked rename on file systems without links.
- */
-async function writeAtomic(target: string, bytes: Uint8Array, replace: boolean): Promise<void> {
-  const temp = join(dirname(target), `.${randomBytes(6).toString('hex')}.asset-studio.tmp`);
-  await writeFile(temp, bytes, { mode: 0o644 });
-  try {
-    if (replace) {
-      await rename(temp, target);
-      return;
-    }
-    try {
-      await link(temp, target);
-      await rm(temp, { force: true });
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'EEXIST') throw new FolderProblem(`${basename(target)} appeared while exporting; export again to get a new name.`);
-      if (await exists(target)) throw new FolderProblem(`${basename(target)} already exists; export again to get a new name.`);
-      await rename(temp, target);
-    }
-  } finally {
-    await rm(temp, { force: true });
-  }
-}
-
-function describeWriteError(err: unknown, folderPath: string): string {
-  if (err instanceof FolderProblem) return err.message;
-  const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return `Asset Studio cannot write to ${folderPath} (permissions or a read-only drive). Nothing was lost.`;
-  if (code === 'ENOSPC') return `The drive holding ${folderPath} is full. Nothing was lost.`;
-  if (code === 'ENOENT') return `The project folder ${folderPath} or the cached asset went missing while exporting. Nothing was lost.`;
-  return 'The export failed while writing the file. Nothing was lost; the details are in the log.';
-}
-
-/** Provenance beside the file. Never credentials: only ids, names, request fields and stats. */
-export function buildSidecar(job: JobRecord, fileName: string, options: ExportOptions, now: Date): Record<string, unknown> {
   return {
-    generator: 'Asset Studio',
-    sidecarVersion: 1,
-    file: fileName,
-    kind: job.kind,
-    title: job.title || undefined,
-    prompt: job.prompt,
-    request: publicRequest(job.request),
-    genParams: job.genParams,
-    jobId: job.jobId,
-    parentJobId: job.parentJobId,
-    environment: job.environmentName,
-    createdAt: job.createdAt,
-    finishedAt: job.finishedAt,
-    exportedAt: now.toISOString(),
-    exportOptions: { upAxis: options.upAxis, scale: options.scale, pivotAtBase: options.pivotAtBase },
-    stats: job.asset?.stats ?? job.asset?.image,
-    validation: job.asset?.validation ? { errors: job.asset.validation.errors, warnings: job.asset.validation.warnings } : undefined,
+    localId,
+    ok: true,
+    path: target,
+    relativePath,
+    replacedInPlace: inPlace && existedBefore,
+    sidecarPath,
+    files: written.map((w) => resolve(root, ...w.split('/'))),
+    ...(copy ? { check: copy.after.check, fixes: copy.fixes, ...(copy.fixes.length ? { checkBefore: copy.before.check } : {}) } : {}),
   };
-}
-
-/** Request fields without local paths (file fields keep name, size, type and hash). */
-function publicRequest(request: Record<string, unknown>): Record<string, unknown> {
-  const visit = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(visit);
-    if (value && typeof value === 'object') {
-      const obj = value as Record<string, unknown>;
-      if (typeof obj.sha256 === 'string' && typeof obj.path === 'string') {
-        return { name: obj.name, size: obj.size, mime: obj.mime, sha256: obj.sha256 };
-      }
-      return Object.fromEntries(Object.entries(obj).filter(([k]) => !/secret|token|password/i.test(k)).map(([k, v]) => [k, visit(v)]));
-    }
-    return value;
-  };
-  return visit(request) as Record<string, unknown>;
 }
 
 /** Path of the newest export of a job, for "Reveal in folder". */
-export function lastExportPath(store: ExportStore, localId: string): string | undefined {
+export function lastExportPath(store: ExportRecords, localId: string): string | undefined {
   const records = store.records({ localId }).sort((a, b) => (a.exportedAt < b.exportedAt ? 1 : -1));
   for (const r of records) {
     const folder = store.folder(r.folderId);

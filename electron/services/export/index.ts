@@ -4,10 +4,11 @@
  * re-export in place, and where each job went.
  */
 import { randomBytes } from 'node:crypto';
-import { realpath, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, isAbsolute, resolve } from 'node:path';
-import { fail, ok, type ProjectFolderView, type Result } from '../../../shared/ipc';
+import { compressionFor, presetBudget, type Budget, type BudgetTarget, type GeometryCompression } from '../../../shared/domain/readiness';
+import { DEFAULT_EXPORT_OPTIONS, fail, ok, type ProjectFolderView, type ReadinessReport, type Result } from '../../../shared/ipc';
 import type { ChannelsOf, EventSink, HandlersFor, Platform } from '../contracts';
 import type { JobEngine } from '../jobs/engine-api';
 import { browse, isInside, resolveInsideHome } from './browse';
@@ -15,6 +16,10 @@ import { ExportStore, type StoredFolder } from './export-store';
 import { checkFolder, exportJobs, lastExportPath } from './exporter';
 import { safeSubfolder } from './file-name';
 import { detectProject } from './project-detect';
+import { checkModel } from './ready-copy';
+
+/** The target a folder's budget starts from until the user picks one. */
+export const DEFAULT_TARGET: BudgetTarget = 'desktop';
 
 export interface ExportDeps {
   dataDir: string;
@@ -38,8 +43,15 @@ export function setupExport(deps: ExportDeps): { handlers: HandlersFor<ChannelsO
   const platformDialog = (deps.platform as Platform & { chooseFolder?: () => Promise<string | undefined> }).chooseFolder;
   const chooseFolder = deps.chooseFolder ?? (platformDialog ? () => platformDialog.call(deps.platform) : undefined);
 
+  async function budgetOf(folder: StoredFolder): Promise<{ budget: Budget; compression: GeometryCompression; engine: ProjectFolderView['engine'] }> {
+    const { engine } = await detectProject(folder.path);
+    const budget = folder.budget ?? presetBudget(engine, DEFAULT_TARGET);
+    return { budget, compression: compressionFor(engine, budget.target), engine };
+  }
+
   async function view(folder: StoredFolder): Promise<ProjectFolderView> {
     const kind = await detectProject(folder.path);
+    const budget = folder.budget ?? presetBudget(kind.engine, DEFAULT_TARGET);
     return {
       id: folder.id,
       path: folder.path,
@@ -49,6 +61,8 @@ export function setupExport(deps: ExportDeps): { handlers: HandlersFor<ChannelsO
       subfolder: folder.subfolder ?? kind.proposedSubfolder,
       note: kind.note,
       available: (await checkFolder(folder.path)) === undefined,
+      budget,
+      compression: compressionFor(kind.engine, budget.target),
     };
   }
   const listViews = () => Promise.all(store.folders().map(view));
@@ -102,12 +116,36 @@ export function setupExport(deps: ExportDeps): { handlers: HandlersFor<ChannelsO
       return ok(await view(store.folder(folderId)!));
     },
     'export:browse': async ({ path }) => browse(homeDir, path),
-    'export:run': async ({ localIds, folderId, options }) => {
+    'export:run': async ({ localIds, folderId, options, format, fixes }) => {
       const folder = store.folder(folderId);
       if (!folder) return fail('not-found', 'That project folder is not in the list.');
-      const items = await exportJobs({ engine: deps.engine, store, now }, folder, localIds, stripUndefined(options ?? {}));
+      const { budget, compression } = await budgetOf(folder);
+      const items = await exportJobs({ engine: deps.engine, store, now }, folder, localIds, stripUndefined(options ?? {}), { format, fixes, budget, compression });
       const report = { folderId, items };
       deps.events.emit('export:done', report);
+      return ok(report);
+    },
+    'export:setBudget': async ({ folderId, target, budget }) => {
+      const folder = store.folder(folderId);
+      if (!folder) return fail('not-found', 'That project folder is not in the list.');
+      const { engine, budget: current } = await budgetOf(folder);
+      const next: Budget = { ...(target ? presetBudget(engine, target) : current), ...stripUndefined(budget ?? {}) };
+      if (next.minHeightM >= next.maxHeightM) return fail('invalid-budget', 'The lowest height must be under the highest.');
+      store.updateFolder(folderId, { budget: next });
+      await broadcast();
+      return ok(await view(store.folder(folderId)!));
+    },
+    'export:check': async ({ localId, folderId, target }) => {
+      const engine = deps.engine;
+      const job = engine.get(localId);
+      const source = engine.assetPath(localId);
+      if (!job || job.asset?.state !== 'ready' || job.asset.format !== 'glb' || !source) return fail('not-a-model', 'Only a finished model can be checked.');
+      const folder = folderId ? store.folder(folderId) : undefined;
+      if (folderId && !folder) return fail('not-found', 'That project folder is not in the list.');
+      const { budget, compression } = folder ? await budgetOf(folder) : { budget: presetBudget('plain', target ?? DEFAULT_TARGET), compression: compressionFor('plain', target ?? DEFAULT_TARGET) };
+      const chosen = target && folder ? presetBudget((await detectProject(folder.path)).engine, target) : budget;
+      const measured = await checkModel(await readFile(source), { ...DEFAULT_EXPORT_OPTIONS }, chosen, compression);
+      const report: ReadinessReport = { localId, ...(folder ? { folderId: folder.id } : {}), budget: chosen, compression, ...measured };
       return ok(report);
     },
     'export:records': async ({ localId }) =>

@@ -18,7 +18,7 @@ export function isIdentity(options: ModelOptions): boolean {
 let ioPromise: Promise<NodeIO> | undefined;
 
 /** One reader/writer with every extension and the Draco/meshopt codecs, so compressed models round-trip. */
-function io(): Promise<NodeIO> {
+export function modelIo(): Promise<NodeIO> {
   ioPromise ??= (async () => {
     const dracoModule = 'draco3dgltf';
     const draco = (await import(dracoModule)) as { default?: DracoFactory } & DracoFactory;
@@ -66,7 +66,7 @@ export function applyModelOptions(document: Document, options: ModelOptions): vo
 
 /** Reads a GLB, applies the options and returns the new GLB bytes. */
 export async function transformGlb(glb: Uint8Array, options: ModelOptions): Promise<Uint8Array> {
-  const nodeIo = await io();
+  const nodeIo = await modelIo();
   const document = await nodeIo.readBinary(glb);
   applyModelOptions(document, options);
   return nodeIo.writeBinary(document);

@@ -58,7 +58,7 @@ export async function validateModel(bytes: Uint8Array, firstMessages = 8): Promi
   };
 }
 
-function triangleCount(doc: Document): number {
+export function triangleCount(doc: Document): number {
   // Instances: a mesh drawn by several nodes counts once per node.
   const uses = new Map<object, number>();
   for (const node of doc.getRoot().listNodes()) {

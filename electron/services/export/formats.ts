@@ -1,0 +1,185 @@
+/**
+ * The model formats export writes, from the exported copy's document. Every
+ * file's name is the chosen base name plus a suffix planned before anything
+ * is written (`plannedSuffixes`), so the exporter can check each name is free
+ * or ours (lineage) first.
+ *
+ * - glb: the copy's GLB bytes.
+ * - gltf: glTF-Transform's JSON writer, with `.bin` and textures beside it.
+ * - obj: three's OBJExporter for the geometry, an MTL written here, and the
+ *   base-colour textures beside it (named by the MTL).
+ * - stl: three's STLExporter (binary), in millimetres.
+ * USDZ needs a canvas (three's USDZExporter), so it is made in the renderer; see EXPORT_FORMATS.
+ */
+import { unpartition } from '@gltf-transform/functions';
+import { ImageUtils, type Document, type Material, type Texture } from '@gltf-transform/core';
+import { BufferAttribute, BufferGeometry, Group, Matrix4, Mesh, MeshStandardMaterial } from 'three';
+import { OBJExporter } from 'three/examples/jsm/exporters/OBJExporter.js';
+import { STLExporter } from 'three/examples/jsm/exporters/STLExporter.js';
+import type { ModelFormat } from '../../../shared/domain/export-formats';
+import { modelIo } from './model-transform';
+
+export interface OutputFile {
+  /** Suffix after the base name, e.g. `.gltf`, `.bin`, `_1.png`. */
+  suffix: string;
+  bytes: Uint8Array;
+}
+
+/** Textures in a stable order, each with the suffix its file gets. */
+function textureSuffixes(doc: Document): Map<Texture, string> {
+  const out = new Map<Texture, string>();
+  doc
+    .getRoot()
+    .listTextures()
+    .forEach((t, i) => out.set(t, `_${i + 1}.${ImageUtils.mimeTypeToExtension(t.getMimeType()) || 'png'}`));
+  return out;
+}
+
+/** Base-colour texture of each material (OBJ/MTL carry only that map). */
+function objTextures(doc: Document): Map<Material, { texture: Texture; suffix: string }> {
+  const suffixes = textureSuffixes(doc);
+  const out = new Map<Material, { texture: Texture; suffix: string }>();
+  for (const m of doc.getRoot().listMaterials()) {
+    const t = m.getBaseColorTexture();
+    if (t) out.set(m, { texture: t, suffix: suffixes.get(t)! });
+  }
+  return out;
+}
+
+export function plannedSuffixes(doc: Document, format: ModelFormat): string[] {
+  switch (format) {
+    case 'glb':
+      return ['.glb'];
+    case 'stl':
+      return ['.stl'];
+    case 'gltf':
+      return ['.gltf', '.bin', ...textureSuffixes(doc).values()];
+    case 'obj':
+      return ['.obj', '.mtl', ...new Set([...objTextures(doc).values()].map((t) => t.suffix))];
+    case 'usdz':
+      throw new Error('USDZ is made where a canvas exists (the app window), not here.');
+  }
+}
+
+export async function writeFormat(doc: Document, glb: Uint8Array, format: ModelFormat, base: string): Promise<OutputFile[]> {
+  switch (format) {
+    case 'glb':
+      return [{ suffix: '.glb', bytes: glb }];
+    case 'gltf':
+      return writeGltf(doc, base);
+    case 'obj':
+      return writeObj(doc, base);
+    case 'stl':
+      return [{ suffix: '.stl', bytes: writeStl(doc) }];
+    case 'usdz':
+      throw new Error('USDZ is made where a canvas exists (the app window), not here.');
+  }
+}
+
+async function writeGltf(doc: Document, base: string): Promise<OutputFile[]> {
+  const suffixes = textureSuffixes(doc);
+  for (const [t, suffix] of suffixes) t.setURI(`${base}${suffix}`);
+  // One buffer, with the planned `.bin` name (the JSON writer would otherwise invent names).
+  await doc.transform(unpartition());
+  doc.getRoot().listBuffers()[0]?.setURI(`${base}.bin`);
+  const { json, resources } = await (await modelIo()).writeJSON(doc, { basename: base });
+  const files: OutputFile[] = [{ suffix: '.gltf', bytes: Buffer.from(JSON.stringify(json, null, 1), 'utf8') }];
+  for (const [uri, bytes] of Object.entries(resources)) {
+    if (!uri.startsWith(base)) throw new Error(`Unexpected resource name ${uri}`);
+    files.push({ suffix: uri.slice(base.length), bytes });
+  }
+  return files;
+}
+
+/** three.js meshes in world space for the geometry exporters; `flipV` turns glTF UVs into OBJ's. */
+function toThree(doc: Document, flipV: boolean): Group {
+  const group = new Group();
+  const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
+  const materials = new Map<Material, MeshStandardMaterial>();
+  doc.getRoot().listMaterials().forEach((m, i) => materials.set(m, new MeshStandardMaterial({ name: mtlName(m, i) })));
+  scene?.traverse((node) => {
+    const mesh = node.getMesh();
+    if (!mesh) return;
+    const world = new Matrix4().fromArray(node.getWorldMatrix());
+    mesh.listPrimitives().forEach((prim, p) => {
+      if (prim.getMode() !== 4) return;
+      const geometry = new BufferGeometry();
+      const position = prim.getAttribute('POSITION');
+      if (!position) return;
+      geometry.setAttribute('position', new BufferAttribute(floats(position), 3));
+      const normal = prim.getAttribute('NORMAL');
+      if (normal) geometry.setAttribute('normal', new BufferAttribute(floats(normal), 3));
+      const uv = prim.getAttribute('TEXCOORD_0');
+      if (uv) {
+        const a = floats(uv);
+        if (flipV) for (let i = 1; i < a.length; i += 2) a[i] = 1 - a[i]!;
+        geometry.setAttribute('uv', new BufferAttribute(a, 2));
+      }
+      const indices = prim.getIndices()?.getArray();
+      if (indices) geometry.setIndex(Array.from(indices));
+      const material = prim.getMaterial();
+      const out = new Mesh(geometry, material ? materials.get(material) : undefined);
+      out.name = `${node.getName() || mesh.getName() || 'mesh'}${p ? `_${p}` : ''}`.replace(/\s+/g, '_');
+      out.matrixAutoUpdate = false;
+      out.matrix.copy(world);
+      group.add(out);
+    });
+  });
+  group.updateMatrixWorld(true);
+  return group;
+}
+
+/** Element values as floats, normalised integers (quantized files) included. */
+function floats(accessor: { getCount(): number; getElementSize(): number; getElement(i: number, target: number[]): number[] }): Float32Array {
+  const size = accessor.getElementSize();
+  const out = new Float32Array(accessor.getCount() * size);
+  const el: number[] = [];
+  for (let i = 0; i < accessor.getCount(); i++) {
+    accessor.getElement(i, el);
+    for (let k = 0; k < size; k++) out[i * size + k] = el[k]!;
+  }
+  return out;
+}
+
+function mtlName(m: Material, i: number): string {
+  return `${(m.getName() || 'material').replace(/[^A-Za-z0-9_-]+/g, '_')}_${i + 1}`;
+}
+
+async function writeObj(doc: Document, base: string): Promise<OutputFile[]> {
+  const group = toThree(doc, true);
+  const obj = `# Asset Studio\nmtllib ${base}.mtl\n${new OBJExporter().parse(group)}`;
+  const textures = objTextures(doc);
+  const lines = ['# Asset Studio'];
+  doc
+    .getRoot()
+    .listMaterials()
+    .forEach((m, i) => {
+      const [r, g, b, a] = m.getBaseColorFactor();
+      lines.push('', `newmtl ${mtlName(m, i)}`, `Kd ${r} ${g} ${b}`, 'Ka 0 0 0', 'Ks 0 0 0', `d ${a}`, 'illum 1');
+      const tex = textures.get(m);
+      if (tex) lines.push(`map_Kd ${base}${tex.suffix}`);
+    });
+  const files: OutputFile[] = [
+    { suffix: '.obj', bytes: Buffer.from(obj, 'utf8') },
+    { suffix: '.mtl', bytes: Buffer.from(`${lines.join('\n')}\n`, 'utf8') },
+  ];
+  const seen = new Set<string>();
+  for (const { texture, suffix } of textures.values()) {
+    if (seen.has(suffix)) continue;
+    seen.add(suffix);
+    files.push({ suffix, bytes: texture.getImage()! });
+  }
+  return files;
+}
+
+/** STL has no unit; 3D printing tools read millimetres, so metres are multiplied by 1000. */
+function writeStl(doc: Document): Uint8Array {
+  const group = toThree(doc, false);
+  group.scale.setScalar(1000);
+  group.updateMatrixWorld(true);
+  for (const child of group.children) {
+    child.matrixWorld.multiplyMatrices(group.matrixWorld, child.matrix);
+  }
+  const view = new STLExporter().parse(group, { binary: true }) as unknown as DataView;
+  return new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+}
