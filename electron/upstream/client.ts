@@ -224,8 +224,17 @@ export class UpstreamClient {
     return parsed.data;
   }
 
-  /** The public asset URL of a job: no credentials. A 404 means "not ready yet". */
-  async download(jobId: string, format: AssetFormat, toFile: string, options: CallOptions = {}): Promise<{ bytes: number; contentType?: string }> {
+  /**
+   * The public asset URL of a job: no credentials. A 404 means "not ready yet".
+   * `maxBytes` refuses a larger declared length before writing and stops a
+   * stream that passes it (`overLimit`); `onChunk` sees every byte written.
+   */
+  async download(
+    jobId: string,
+    format: AssetFormat,
+    toFile: string,
+    options: CallOptions & { maxBytes?: number; onChunk?: (chunk: Buffer) => void } = {},
+  ): Promise<{ bytes: number; declaredBytes?: number; contentType?: string; overLimit?: boolean }> {
     let res: RawResponse;
     try {
       res = await send({
@@ -235,6 +244,8 @@ export class UpstreamClient {
         timeoutMs: options.timeoutMs ?? this.timeouts.download,
         toFile,
         maxBufferBytes: 64 * 1024,
+        ...(options.maxBytes !== undefined ? { maxFileBytes: options.maxBytes } : {}),
+        ...(options.onChunk ? { onFileChunk: options.onChunk } : {}),
       });
     } catch (err) {
       if (err instanceof TransportError) throw transportToUpstream(err, 'the asset download', false);
@@ -246,6 +257,11 @@ export class UpstreamClient {
     if (res.status < 200 || res.status >= 300 || res.fileBytes === undefined) {
       throw new UpstreamError(`The asset download answered ${res.status}.`, { kind: 'http', outcome: 'not-created', status: res.status });
     }
-    return { bytes: res.fileBytes, contentType: res.contentType };
+    return {
+      bytes: res.fileBytes,
+      contentType: res.contentType,
+      ...(res.declaredBytes !== undefined ? { declaredBytes: res.declaredBytes } : {}),
+      ...(res.overLimit ? { overLimit: true } : {}),
+    };
   }
 }

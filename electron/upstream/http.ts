@@ -26,6 +26,10 @@ export interface RawRequest {
   toFile?: string;
   /** Most bytes of an answer kept in memory (larger answers are cut there). */
   maxBufferBytes?: number;
+  /** With `toFile`: most bytes written. A larger declared length is refused before any byte is written; a stream passing it is stopped. */
+  maxFileBytes?: number;
+  /** With `toFile`: every chunk of the body, in order, as it is written (to measure it without reading the file back). */
+  onFileChunk?: (chunk: Buffer) => void;
 }
 
 export interface RawResponse {
@@ -36,6 +40,10 @@ export interface RawResponse {
   body: Buffer;
   /** Bytes written to `toFile`, when the answer went there. */
   fileBytes?: number;
+  /** The answer's Content-Length, when it had one. */
+  declaredBytes?: number;
+  /** The body was over `maxFileBytes` (declared or streamed) and was stopped there. */
+  overLimit?: boolean;
 }
 
 /** Where the exchange was when it failed. */
@@ -110,14 +118,34 @@ export function send(req: RawRequest): Promise<RawResponse> {
       const status = res.statusCode ?? 0;
       const contentType = res.headers['content-type'];
       if (req.toFile && status >= 200 && status < 300) {
+        const length = Number(res.headers['content-length']);
+        const declaredBytes = res.headers['content-length'] !== undefined && Number.isFinite(length) ? length : undefined;
+        const limit = req.maxFileBytes;
+        const base = { status, headers: res.headers, contentType, body: Buffer.alloc(0), ...(declaredBytes !== undefined ? { declaredBytes } : {}) };
+        if (limit !== undefined && declaredBytes !== undefined && declaredBytes > limit) {
+          res.destroy();
+          done(undefined, { ...base, fileBytes: 0, overLimit: true });
+          return;
+        }
         let bytes = 0;
-        res.on('data', (c: Buffer) => (bytes += c.length));
+        let over = false;
+        res.on('data', (c: Buffer) => {
+          if (over) return;
+          bytes += c.length;
+          if (limit !== undefined && bytes > limit) {
+            over = true;
+            res.destroy();
+            return;
+          }
+          req.onFileChunk?.(c);
+        });
         pipeline(res, fs.createWriteStream(req.toFile)).then(
           () => {
-            if (!res.complete) done(new TransportError('The download ended early.', 'response', 'network'));
-            else done(undefined, { status, headers: res.headers, contentType, body: Buffer.alloc(0), fileBytes: bytes });
+            if (over) done(undefined, { ...base, fileBytes: bytes, overLimit: true });
+            else if (!res.complete) done(new TransportError(`The download ended early (${bytes}${declaredBytes !== undefined ? ` of the ${declaredBytes}` : ''} bytes announced arrived).`, 'response', 'network'));
+            else done(undefined, { ...base, fileBytes: bytes });
           },
-          (err) => done(wrap(err)),
+          (err) => (over ? done(undefined, { ...base, fileBytes: bytes, overLimit: true }) : done(wrap(err))),
         );
         return;
       }

@@ -108,6 +108,35 @@ export interface AssetRecord {
   validation?: ValidationSummary;
   /** A thumbnail exists in the cache. */
   hasThumbnail?: boolean;
+  /**
+   * What the last failed attempt found: `incomplete` (not there yet, or fewer
+   * bytes than announced: retried until the deadline), `invalid` (complete but
+   * not a valid GLB or PNG: unavailable after a few attempts), `too-large`
+   * (over the download cap: refused at once).
+   */
+  failure?: AssetFailure;
+}
+
+export const ASSET_FAILURES = ['incomplete', 'invalid', 'too-large'] as const;
+export type AssetFailure = (typeof ASSET_FAILURES)[number];
+
+/**
+ * How the engine follows an unfinished job whose polls get no status:
+ * - retrying: a 5xx, a dropped connection, an unreadable body or an unknown
+ *   status value; polled again with backoff at `retryAt`.
+ * - key-rejected: the service answered 401 ("the service rejected this key");
+ *   polling on that key is paused until the key is updated in Settings or the
+ *   user chooses Resume polling.
+ * Absent while polls get answers.
+ */
+export interface PollingRecord {
+  state: 'retrying' | 'key-rejected';
+  /** The last reason, as the user reads it. */
+  reason: string;
+  /** Failed polls in a row. */
+  attempts: number;
+  retryAt?: string;
+  status?: number;
 }
 
 export interface JobRecord {
@@ -152,6 +181,8 @@ export interface JobRecord {
    */
   queue?: { reason: 'cap' | 'rate-limited' | 'server-error' | 'paused' | 'network'; retryAt?: string; attempts: number; serverErrors?: number };
   asset?: AssetRecord;
+  /** Set while polls of an unfinished job get no status (see PollingRecord). */
+  polling?: PollingRecord;
   /** Removed from the history view by the user (local only, undoable). */
   hidden?: boolean;
 }

@@ -75,6 +75,8 @@ export const jobsRequests = {
   'jobs:dismiss': request<JobRecord>()(z.object({ localId }).strict()),
   /** Asset unavailable: try the download again. */
   'jobs:retryDownload': request<JobRecord>()(z.object({ localId }).strict()),
+  /** Polling paused because the service rejected the job's key (401): poll it (and that key's other jobs) again. Free: nothing is sent again. */
+  'jobs:resumePolling': request<JobRecord>()(z.object({ localId }).strict()),
   /** Queued (not yet sent): take it out of the queue. */
   'jobs:cancel': request<JobRecord>()(z.object({ localId }).strict()),
   /** Hide from history (local only); `restore` undoes it. */

@@ -32,6 +32,8 @@ export interface JobEngine {
   resend(localId: string): Promise<Result<JobRecord>>;
   dismiss(localId: string): Promise<Result<JobRecord>>;
   retryDownload(localId: string): Promise<Result<JobRecord>>;
+  /** Polling paused by a rejected key (401): poll that key's jobs again. Free: nothing is resent. */
+  resumePolling?(localId: string): Promise<Result<JobRecord>>;
   cancel(localId: string): Promise<Result<JobRecord>>;
   remove(localIds: string[]): Promise<Result<null>>;
   restore(localIds: string[]): Promise<Result<null>>;

@@ -83,6 +83,7 @@ export function createJobHandlers(engine: Engine, listing = createListingCache(e
     'jobs:resend': async ({ localId }) => engine.resend(localId),
     'jobs:dismiss': async ({ localId }) => engine.dismiss(localId),
     'jobs:retryDownload': async ({ localId }) => engine.retryDownload(localId),
+    'jobs:resumePolling': async ({ localId }) => engine.resumePolling(localId),
     'jobs:cancel': async ({ localId }) => engine.cancel(localId),
     'jobs:remove': async ({ localIds }) => engine.remove(localIds),
     'jobs:restore': async ({ localIds }) => engine.restore(localIds),

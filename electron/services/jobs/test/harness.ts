@@ -50,6 +50,9 @@ export async function until(check: () => boolean, timeoutMs: number, what: strin
 export const FAST_TIMING = {
   pollFirstMs: 80,
   pollMaxMs: 400,
+  pollFloorMs: 40,
+  pollSparseFloorMs: 80,
+  invalidWindowMs: 3_000,
   downloadDeadlineMs: 20_000,
   downloadRetryBaseMs: 50,
   downloadRetryCapMs: 400,

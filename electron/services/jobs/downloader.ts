@@ -1,0 +1,184 @@
+/**
+ * The download loop: fetches a finished job's asset into a temporary file
+ * while the probe measures it (length, hash, container fields), lets
+ * judgeAsset and nextDownloadStep (./download-verdict.ts) say what the
+ * bytes mean and what comes next, and moves a complete file into the cache
+ * atomically before inspecting it.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { assetFormatFor, shownOfKind, type AssetFormat } from '../../../shared/api';
+import type { AssetRecord, JobRecord } from '../../../shared/domain/job';
+import { UpstreamError } from '../../upstream';
+import { AssetProbe, type Measured } from './asset-probe';
+import { judgeAsset, nextDownloadStep, tooLargeReason, type AssetVerdict } from './download-verdict';
+import type { EngineCore } from './engine-core';
+import { inspectImage, inspectModel, validateModel, writeImageThumbnail } from './inspect';
+import { isFileRef } from './submitter';
+import { measureFile } from './verify';
+
+/** Above this a model is kept without its statistics and validation (they read the whole file into memory). */
+const INSPECT_LIMIT_BYTES = 512 * 1024 * 1024;
+
+export function formatOf(rec: JobRecord): AssetFormat {
+  return assetFormatFor(shownOfKind(rec.kind)) ?? 'glb';
+}
+
+export function pendingAsset(rec: JobRecord): AssetRecord {
+  return { state: 'downloading', format: formatOf(rec), attempts: 0 };
+}
+
+/** A failed fetch as a verdict: nothing there yet and dropped connections are incomplete. */
+function verdictOfError(err: unknown): AssetVerdict {
+  if (err instanceof UpstreamError && err.status === 404) return { kind: 'incomplete', reason: 'the service has not published the file yet (404)' };
+  if (err instanceof UpstreamError && (err.kind === 'network' || err.kind === 'timeout')) {
+    const cause = (err as { cause?: unknown }).cause;
+    return { kind: 'incomplete', reason: cause instanceof Error ? cause.message.replace(/\.$/, '') : err.message };
+  }
+  return { kind: 'incomplete', reason: err instanceof Error ? err.message.replace(/\.$/, '') : String(err) };
+}
+
+export class Downloader {
+  /** Per job: when this round of attempts started, and how many found an invalid file. */
+  private readonly rounds = new Map<string, { since: number; invalid: number }>();
+
+  constructor(private readonly core: EngineCore) {}
+
+  /** Starts (or resumes) the download of a successful job's asset. `fresh` starts a new round (Retry download). */
+  start(localId: string, fresh = false): void {
+    const core = this.core;
+    const rec = core.get(localId)!;
+    const format = formatOf(rec);
+    if (fresh || !this.rounds.has(localId)) this.rounds.set(localId, { since: Date.now(), invalid: 0 });
+    if (rec.asset?.state !== 'downloading' || rec.asset.format !== format) {
+      core.patchAsset(localId, { state: 'downloading', format, attempts: rec.asset?.state === 'unavailable' ? 0 : (rec.asset?.attempts ?? 0), problem: undefined, nextAttemptAt: undefined, failure: undefined });
+    }
+    core.setTimer(localId, 0, () => this.once(localId));
+  }
+
+  private async once(localId: string): Promise<void> {
+    const core = this.core;
+    const rec = core.get(localId);
+    if (!rec?.asset || rec.state !== 'success') return;
+    const dir = core.assetsDir(localId);
+    await fsp.mkdir(dir, { recursive: true });
+    let format = rec.asset.format;
+    const final = path.join(dir, `asset.${format}`);
+    // Killed after the rename but before the record said so: the cached file was verified already.
+    if (fs.existsSync(final)) {
+      const measured = await measureFile(final, format);
+      if (judgeAsset(measured, { capBytes: core.timing.downloadCapBytes }).kind === 'complete') return this.finish(localId, final, format, measured);
+      await fsp.rm(final, { force: true });
+    }
+    const tmp = path.join(dir, `.download.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`);
+    const attempts = rec.asset.attempts + 1;
+    let verdict: AssetVerdict;
+    let measured: Measured | undefined;
+    try {
+      if (rec.kind === 'image-upload') {
+        const source = Object.values(rec.request).find(isFileRef);
+        if (!source || !fs.existsSync(source.path)) throw new Error('The uploaded image is no longer in the staging area.');
+        await sharp(source.path).png().toFile(tmp);
+        measured = await measureFile(tmp, 'png');
+        verdict = judgeAsset(measured, { capBytes: core.timing.downloadCapBytes });
+      } else {
+        ({ verdict, measured, format } = await this.fetch(rec, tmp, format));
+      }
+    } catch (err) {
+      if (!core.started) return void (await fsp.rm(tmp, { force: true }));
+      verdict = verdictOfError(err);
+    }
+    if (verdict.kind === 'complete' && measured) return this.accept(localId, tmp, format, attempts, measured);
+    await fsp.rm(tmp, { force: true });
+    if (core.started) this.failed(localId, verdict, attempts);
+  }
+
+  /** One GET of the asset, measured as it streams; a job tracked without a kind may be an image. */
+  private async fetch(rec: JobRecord, tmp: string, format: AssetFormat): Promise<{ verdict: AssetVerdict; measured?: Measured; format: AssetFormat }> {
+    const core = this.core;
+    if (!rec.jobId) throw new Error('The job has no id to download its asset with.');
+    const client = core.clientFor(rec.environmentId, rec.keyId);
+    if (!client) throw new Error('The key of this job is no longer available.');
+    const cap = core.timing.downloadCapBytes;
+    const get = async (f: AssetFormat) => {
+      const probe = new AssetProbe(f);
+      const res = await client.download(rec.jobId!, f, tmp, { signal: core.abort.signal, maxBytes: cap, onChunk: (c) => probe.push(c) });
+      if (res.overLimit) return { verdict: { kind: 'too-large', reason: tooLargeReason(cap, res.declaredBytes) } as AssetVerdict, format: f };
+      const measured = probe.result();
+      return { verdict: judgeAsset(measured, { capBytes: cap, ...(res.declaredBytes !== undefined ? { declaredBytes: res.declaredBytes } : {}) }), measured, format: f };
+    };
+    try {
+      return await get(format);
+    } catch (err) {
+      if (!((rec as { kindInferred?: boolean }).kindInferred && err instanceof UpstreamError && err.status === 404)) throw err;
+      const other: AssetFormat = format === 'glb' ? 'png' : 'glb';
+      const got = await get(other);
+      core.patchAsset(rec.localId, { format: other });
+      if (other === 'png') core.update(rec.localId, { kind: 'text-to-image' });
+      return got;
+    }
+  }
+
+  /** A file verified elsewhere (the synchronous merge's GLB): measured from disk, then accepted or failed. */
+  async acceptFile(localId: string, file: string, format: AssetFormat, attempts = 1): Promise<void> {
+    const measured = await measureFile(file, format);
+    const verdict = judgeAsset(measured, { capBytes: this.core.timing.downloadCapBytes });
+    if (verdict.kind === 'complete') return this.accept(localId, file, format, attempts, measured);
+    await fsp.rm(file, { force: true });
+    this.failed(localId, verdict, attempts);
+  }
+
+  private async accept(localId: string, file: string, format: AssetFormat, attempts: number, measured: Measured): Promise<void> {
+    const dir = this.core.assetsDir(localId);
+    await fsp.mkdir(dir, { recursive: true });
+    const final = path.join(dir, `asset.${format}`);
+    const fh = await fsp.open(file, 'r+');
+    await fh.sync();
+    await fh.close();
+    await fsp.rename(file, final);
+    this.core.patchAsset(localId, { attempts });
+    await this.finish(localId, final, format, measured);
+  }
+
+  private async finish(localId: string, final: string, format: AssetFormat, measured: Measured): Promise<void> {
+    const extra: Partial<AssetRecord> = { bytes: measured.received, sha256: measured.sha256 };
+    try {
+      if (format === 'glb') {
+        if (measured.received <= INSPECT_LIMIT_BYTES) {
+          const bytes = await fsp.readFile(final);
+          extra.validation = await validateModel(bytes);
+          extra.stats = await inspectModel(bytes);
+        } else extra.problem = `Not inspected: the model is larger than ${INSPECT_LIMIT_BYTES / 1024 / 1024} MB.`;
+      } else {
+        extra.image = await inspectImage(final);
+        await writeImageThumbnail(final, path.join(path.dirname(final), 'thumbnail.png'));
+        extra.hasThumbnail = true;
+      }
+    } catch (err) {
+      // Inspection is information; a file that passed the structural checks is kept.
+      extra.problem = `Could not inspect the asset: ${(err as Error).message}`;
+    }
+    this.rounds.delete(localId);
+    this.core.patchAsset(localId, { ...extra, state: 'ready', format, nextAttemptAt: undefined, failure: undefined, ...(extra.problem ? {} : { problem: undefined }) }, true);
+  }
+
+  private failed(localId: string, verdict: AssetVerdict, attempts: number): void {
+    const core = this.core;
+    const round = this.rounds.get(localId) ?? { since: Date.now(), invalid: 0 };
+    if (verdict.kind === 'invalid') round.invalid++;
+    this.rounds.set(localId, round);
+    const step = nextDownloadStep(verdict, { attempts, invalidAttempts: round.invalid, sinceMs: round.since, nowMs: Date.now() }, core.timing, core.random());
+    if (step.action === 'ready') return;
+    const reason = `${step.reason.charAt(0).toUpperCase()}${step.reason.slice(1)}.`;
+    if (step.action === 'unavailable') {
+      this.rounds.delete(localId);
+      core.patchAsset(localId, { state: 'unavailable', attempts, failure: step.failure, problem: `Asset unavailable: ${reason} Use "Retry download" to try again.`, nextAttemptAt: undefined }, true);
+      return;
+    }
+    core.patchAsset(localId, { state: 'retrying', attempts, failure: step.failure, problem: reason, nextAttemptAt: new Date(Date.now() + step.delayMs).toISOString() });
+    core.setTimer(localId, step.delayMs, () => this.once(localId));
+  }
+}

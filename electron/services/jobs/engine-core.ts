@@ -1,0 +1,204 @@
+/**
+ * What the engine's loops share: the ledger and its change events, one timer
+ * per record, the upstream clients per key, the stop signal, and the timing.
+ * The loops (./submitter.ts, ./poller.ts, ./downloader.ts) apply the pure
+ * decisions of ./placement.ts, ./answers.ts, ./poll-policy.ts and
+ * ./download-verdict.ts through it.
+ */
+import crypto from 'node:crypto';
+import path from 'node:path';
+import type { AssetRecord, JobProblem, JobRecord } from '../../../shared/domain/job';
+import { UpstreamClient, UpstreamError } from '../../upstream';
+import type { EnvironmentRegistry } from '../contracts';
+import type { RetryTiming } from './answers';
+import { DOWNLOAD_CAP_BYTES, type DownloadTiming } from './download-verdict';
+import { Ledger } from './ledger';
+import { DEFAULT_POLL_POLICY, type PollPolicy } from './poll-policy';
+import type { StagedFile } from '../../../shared/ipc';
+
+/** The engine's own bookkeeping kept on a record (the renderer ignores it). */
+export type EngineRecord = JobRecord & { spreadAcrossKeys?: boolean; kindInferred?: boolean };
+
+export interface StagedFiles {
+  read(id: string): StagedFile | undefined;
+  filePath(id: string): string | undefined;
+}
+
+export interface EngineTiming extends PollPolicy, DownloadTiming, RetryTiming {
+  /** Largest asset downloaded (see DOWNLOAD_CAP_BYTES). */
+  downloadCapBytes: number;
+  /** How often records appended by another process (the CLI) are picked up. */
+  refreshMs: number;
+}
+
+export const DEFAULT_TIMING: EngineTiming = {
+  ...DEFAULT_POLL_POLICY,
+  downloadDeadlineMs: 10 * 60_000,
+  downloadRetryBaseMs: 2_000,
+  downloadRetryCapMs: 30_000,
+  invalidMaxAttempts: 3,
+  invalidWindowMs: 60_000,
+  downloadCapBytes: DOWNLOAD_CAP_BYTES,
+  retryBaseMs: 1_000,
+  retryCapMs: 30_000,
+  maxServerAttempts: 4,
+  maxPoll404: 6,
+  refreshMs: 2_000,
+};
+
+export interface EngineDeps {
+  dataDir: string;
+  registry: EnvironmentRegistry;
+  staging: StagedFiles;
+  timing?: Partial<EngineTiming>;
+  timeouts?: { create: number; poll: number; download: number };
+  random?: () => number;
+  /** Report an internal failure (logging); never given secrets. */
+  onInternalError?: (message: string, err: unknown) => void;
+}
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}
+
+let idCounter = 0;
+/** Sortable by creation (FIFO order), unique across processes. */
+export function newLocalId(): string {
+  idCounter = (idCounter + 1) % 46656;
+  return `${Date.now().toString(36).padStart(9, '0')}${idCounter.toString(36).padStart(3, '0')}${crypto.randomBytes(4).toString('hex')}`;
+}
+
+export function problemOf(err: unknown): JobProblem {
+  if (err instanceof UpstreamError) {
+    return {
+      ...(err.status !== undefined ? { status: err.status } : {}),
+      message: err.message,
+      ...(err.field ? { field: err.field } : {}),
+      ...(err.credits ? { credits: err.credits } : {}),
+      ...(err.body !== undefined ? { body: err.body } : {}),
+    };
+  }
+  return { message: err instanceof Error ? err.message : String(err) };
+}
+
+export class EngineCore {
+  readonly ledger: Ledger;
+  readonly timing: EngineTiming;
+  readonly random: () => number;
+  private readonly listeners = new Set<(job: JobRecord) => void>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly busy = new Set<Promise<unknown>>();
+  private readonly clients = new Map<string, UpstreamClient>();
+  abort = new AbortController();
+  started = false;
+  /** Until when the service is taken to be unreachable (a dropped connection holds back every call). */
+  networkDownUntil = 0;
+
+  constructor(readonly deps: EngineDeps) {
+    this.timing = { ...DEFAULT_TIMING, ...deps.timing };
+    this.random = deps.random ?? Math.random;
+    this.ledger = new Ledger({ dir: path.join(deps.dataDir, 'ledger') });
+  }
+
+  assetsDir(localId: string): string {
+    return path.join(this.deps.dataDir, 'assets', localId);
+  }
+
+  internalError(message: string, err: unknown): void {
+    this.deps.onInternalError?.(message, err);
+  }
+
+  // ---- records and events ---------------------------------------------------------------------
+
+  onChange(listener: (job: JobRecord) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Every record change goes to the listeners (the IPC layer, the notifications of the composition root, waiters). */
+  emit(rec: JobRecord): void {
+    for (const l of this.listeners) {
+      try {
+        l(rec);
+      } catch (err) {
+        this.internalError('job listener threw', err);
+      }
+    }
+  }
+
+  get(localId: string): EngineRecord | undefined {
+    return this.ledger.get(localId) as EngineRecord | undefined;
+  }
+
+  update(localId: string, patch: Partial<EngineRecord>, durable = false): EngineRecord {
+    const next = this.ledger.patch(localId, { ...patch, updatedAt: nowIso() }, durable) as EngineRecord;
+    this.emit(next);
+    return next;
+  }
+
+  patchAsset(localId: string, asset: Partial<AssetRecord>, durable = false): EngineRecord {
+    const rec = this.get(localId)!;
+    const merged = { ...(rec.asset ?? { state: 'none', format: 'glb', attempts: 0 }), ...asset } as AssetRecord;
+    for (const k of Object.keys(asset) as (keyof AssetRecord)[]) if (asset[k] === undefined) delete merged[k];
+    return this.update(localId, { asset: merged }, durable);
+  }
+
+  // ---- timers and work in flight --------------------------------------------------------------
+
+  track<T>(p: Promise<T>): Promise<T> {
+    this.busy.add(p);
+    void p.finally(() => this.busy.delete(p)).catch(() => undefined);
+    return p;
+  }
+
+  hasTimer(localId: string): boolean {
+    return this.timers.has(localId);
+  }
+
+  clearTimer(localId: string): void {
+    const old = this.timers.get(localId);
+    if (old) clearTimeout(old);
+    this.timers.delete(localId);
+  }
+
+  /** One timer per record: polling and downloading never overlap for one job. */
+  setTimer(localId: string, delay: number, fn: () => Promise<void>): void {
+    this.clearTimer(localId);
+    if (!this.started) return;
+    const t = setTimeout(() => {
+      this.timers.delete(localId);
+      void this.track(fn());
+    }, delay);
+    t.unref?.();
+    this.timers.set(localId, t);
+  }
+
+  async settle(): Promise<void> {
+    this.abort.abort();
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+    await Promise.allSettled([...this.busy]);
+  }
+
+  // ---- upstream clients -----------------------------------------------------------------------
+
+  clearClients(): void {
+    this.clients.clear();
+  }
+
+  clientFor(environmentId: string, keyId: string): UpstreamClient | undefined {
+    const k = `${environmentId}\u0000${keyId}`;
+    const cached = this.clients.get(k);
+    if (cached) return cached;
+    const registry = this.deps.registry;
+    const env = registry.get(environmentId);
+    const key = env?.keys.find((x) => x.id === keyId);
+    if (!env || !key) return undefined;
+    const client = new UpstreamClient(
+      { baseUrl: env.baseUrl, storageUrl: env.storageUrl, earlyAccess: key.earlyAccess, credentials: () => registry.credentials(environmentId, keyId) },
+      this.deps.timeouts,
+    );
+    this.clients.set(k, client);
+    return client;
+  }
+}

@@ -1,0 +1,208 @@
+/**
+ * The polling loop: asks the service for each unfinished job's status, at
+ * the interval nextPollDelay gives (./poll-policy.ts), and applies what a
+ * failed poll means (judgePollFailure, ./answers.ts): retried with backoff
+ * and the reason on the record, the job ended (403, 404 beyond tolerance),
+ * or polling on the key paused after a 401 until the key is updated in
+ * Settings (the registry's change) or the user resumes it.
+ */
+import type { GenerationKind, JobResource, JobStatus } from '../../../shared/api';
+import { isTerminal, type JobRecord, type JobState } from '../../../shared/domain/job';
+import { factsOf, judgePollFailure } from './answers';
+import { nowIso, problemOf, type EngineCore, type EngineRecord } from './engine-core';
+import { estimateDuration, nextPollDelay, type DurationEstimate } from './poll-policy';
+
+/** A guess of the kind of a job tracked by id, from the parameters the service reports. */
+export function inferKind(resource: JobResource): GenerationKind | undefined {
+  const p = resource.genParams ?? {};
+  if ('aspectRatio' in p) return 'text-to-image';
+  if ('targetFaceCount' in p || 'topology' in p || 'textureResolution' in p) return 'text-to-3d';
+  return undefined;
+}
+
+const keyOf = (r: Pick<JobRecord, 'environmentId' | 'keyId'>) => `${r.environmentId}\u0000${r.keyId}`;
+
+export interface PollerHooks {
+  /** The job's status turned success or error. */
+  terminal(localId: string): void;
+  /** A pending asset record for a job that just succeeded. */
+  pendingAsset(rec: JobRecord): NonNullable<JobRecord['asset']>;
+}
+
+export class Poller {
+  private readonly previous = new Map<string, number>();
+  private readonly missing = new Map<string, number>();
+  private readonly estimates = new Map<string, DurationEstimate | undefined>();
+  /** Keys the service rejected (401): nothing is polled on them until resumed. */
+  private readonly pausedKeys = new Map<string, string>();
+
+  constructor(
+    private readonly core: EngineCore,
+    private readonly hooks: PollerHooks,
+  ) {}
+
+  private following(rec: JobRecord | undefined): rec is EngineRecord {
+    return !!rec?.jobId && (rec.state === 'pending' || rec.state === 'running');
+  }
+
+  /** Polls the job after `delay`, or after what the policy says for where it is now. */
+  schedule(localId: string, delay?: number): void {
+    const rec = this.core.get(localId);
+    if (!this.following(rec)) return;
+    if (this.pausedKeys.has(keyOf(rec))) return;
+    const ms = delay ?? this.delayFor(rec, false);
+    this.previous.set(localId, ms);
+    this.core.setTimer(localId, ms, () => this.pollOnce(localId));
+  }
+
+  private delayFor(rec: EngineRecord, changed: boolean): number {
+    const core = this.core;
+    if (!this.estimates.has(rec.localId)) {
+      const finished = core.ledger.all().filter((r) => r.kind === rec.kind && isTerminal(r.state));
+      this.estimates.set(rec.localId, estimateDuration(rec, finished));
+    }
+    const accepted = Date.parse(rec.acceptedAt ?? rec.createdAt);
+    return nextPollDelay(
+      { elapsedMs: Math.max(0, Date.now() - accepted), estimate: this.estimates.get(rec.localId), stages: rec.fragments?.length ?? 0, previousMs: this.previous.get(rec.localId), changed },
+      core.timing,
+      core.random(),
+    );
+  }
+
+  forget(localId: string): void {
+    this.previous.delete(localId);
+    this.missing.delete(localId);
+    this.estimates.delete(localId);
+  }
+
+  /** Polling on the job's key starts again (the key was updated, or the user asked): free, nothing is resent. */
+  resumeKey(environmentId: string, keyId: string): number {
+    this.pausedKeys.delete(`${environmentId}\u0000${keyId}`);
+    let n = 0;
+    for (const rec of this.core.ledger.all()) {
+      if (rec.environmentId !== environmentId || rec.keyId !== keyId || !this.following(rec)) continue;
+      if (rec.polling?.state === 'key-rejected') this.core.update(rec.localId, { polling: undefined });
+      // Spread over a second so a still-rejected key costs one answer before it pauses again.
+      if (!this.core.hasTimer(rec.localId)) this.schedule(rec.localId, Math.round(n++ * 50 + this.core.random() * 50));
+    }
+    return n;
+  }
+
+  /** Every paused key, for a registry change (the user may have fixed one). */
+  resumeAll(): void {
+    const keys = [...this.pausedKeys.keys()];
+    for (const k of keys) {
+      const [environmentId, keyId] = k.split('\u0000') as [string, string];
+      this.resumeKey(environmentId, keyId);
+    }
+  }
+
+  private async pollOnce(localId: string): Promise<void> {
+    const core = this.core;
+    const rec = core.get(localId);
+    if (!this.following(rec)) return;
+    const paused = this.pausedKeys.get(keyOf(rec));
+    if (paused) {
+      if (rec.polling?.state !== 'key-rejected') core.update(localId, { polling: { state: 'key-rejected', reason: paused, attempts: (rec.polling?.attempts ?? 0) + 1, status: 401 } });
+      return;
+    }
+    const client = core.clientFor(rec.environmentId, rec.keyId);
+    if (!client) {
+      core.update(localId, { polling: { state: 'retrying', reason: 'the key of this job is no longer in Settings', attempts: (rec.polling?.attempts ?? 0) + 1, retryAt: new Date(Date.now() + core.timing.pollMaxMs).toISOString() } });
+      this.schedule(localId, core.timing.pollMaxMs);
+      return;
+    }
+    // The network is down: wait for it instead of hammering (a successful call elsewhere clears this).
+    if (core.networkDownUntil > Date.now()) {
+      this.schedule(localId, Math.max(core.networkDownUntil - Date.now(), 50) + Math.round(200 * core.random()));
+      return;
+    }
+    try {
+      const resource = await client.getJob(rec.jobId!, { signal: core.abort.signal });
+      this.missing.delete(localId);
+      core.networkDownUntil = 0;
+      const changed = this.applyStatus(localId, resource);
+      const after = core.get(localId);
+      if (this.following(after)) this.schedule(localId, this.delayFor(after, changed));
+      else this.forget(localId);
+    } catch (err) {
+      if (!core.started) return;
+      this.failed(localId, err);
+    }
+  }
+
+  /** Applies judgePollFailure's verdict. */
+  private failed(localId: string, err: unknown): void {
+    const core = this.core;
+    const rec = core.get(localId)!;
+    const attempts = rec.polling?.state === 'retrying' ? rec.polling.attempts : 0;
+    const verdict = judgePollFailure(factsOf(err), { missing: this.missing.get(localId) ?? 0, attempts }, core.timing, core.random());
+    const status = (err as { status?: number }).status;
+    switch (verdict.action) {
+      case 'stop':
+        return;
+      case 'pause-key':
+        this.pausedKeys.set(keyOf(rec), verdict.reason);
+        core.update(localId, { polling: { state: 'key-rejected', reason: verdict.reason, attempts: attempts + 1, status: 401 } });
+        // The key's other jobs say so too, without a request each.
+        for (const other of core.ledger.all()) {
+          if (other.localId !== localId && keyOf(other) === keyOf(rec) && this.following(other)) {
+            core.clearTimer(other.localId);
+            core.update(other.localId, { polling: { state: 'key-rejected', reason: verdict.reason, attempts: other.polling?.attempts ?? 0, status: 401 } });
+          }
+        }
+        return;
+      case 'end':
+        this.forget(localId);
+        core.update(localId, { state: 'error', polling: undefined, problem: { ...problemOf(err), message: verdict.message }, finishedAt: nowIso() }, true);
+        this.hooks.terminal(localId);
+        return;
+      case 'retry': {
+        if (verdict.missing !== undefined) this.missing.set(localId, verdict.missing);
+        if (verdict.networkDown) core.networkDownUntil = Date.now() + Math.min(core.timing.pollMaxMs, verdict.delayMs);
+        const retryAt = new Date(Date.now() + verdict.delayMs).toISOString();
+        core.update(localId, { polling: { state: 'retrying', reason: verdict.reason, attempts: attempts + 1, retryAt, ...(status !== undefined ? { status } : {}) } });
+        this.schedule(localId, verdict.delayMs);
+        return;
+      }
+    }
+  }
+
+  /** Copies what the service reports into the record. Returns whether the status changed. */
+  applyStatus(localId: string, resource: JobResource): boolean {
+    const core = this.core;
+    const rec = core.get(localId)!;
+    const status = resource.status as JobStatus;
+    const patch: Partial<EngineRecord> = {};
+    const set = <K extends keyof EngineRecord>(k: K, v: EngineRecord[K] | undefined) => {
+      if (v === undefined || v === null) return;
+      if (JSON.stringify(rec[k]) !== JSON.stringify(v)) patch[k] = v;
+    };
+    set('upstreamStatus', status);
+    set('state', status as JobState);
+    set('title', resource.title ?? undefined);
+    set('prompt', resource.prompt ?? undefined);
+    set('upstreamCreatedAt', resource.createdAt ?? undefined);
+    set('genParams', resource.genParams ?? undefined);
+    set('fragments', resource.fragments?.map((f) => ({ name: f.name, ...(f.displayName ? { displayName: f.displayName } : {}) })));
+    if (rec.kindInferred && resource.genParams) {
+      const inferred = inferKind(resource);
+      if (inferred && inferred !== rec.kind) patch.kind = inferred;
+    }
+    if (rec.polling) patch.polling = undefined;
+    if (status === 'error') patch.problem = { message: resource.errorMessage || 'The service reported an error without a message.' };
+    const statusChanged = patch.state !== undefined;
+    const ended = statusChanged && (status === 'success' || status === 'error');
+    if (ended) patch.finishedAt = nowIso();
+    // Success and "downloading" in one change: nobody sees a successful job that looks finished without its asset.
+    if (ended && status === 'success') patch.asset = this.hooks.pendingAsset(rec);
+    if (Object.keys(patch).length === 0) return false;
+    // A terminal status is a critical moment too: it starts the download and it is what a restart resumes from.
+    core.update(localId, patch, ended);
+    if (ended) {
+      this.forget(localId);
+      this.hooks.terminal(localId);
+    }
+    return statusChanged;
+  }
+}

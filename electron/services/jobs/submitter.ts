@@ -1,0 +1,177 @@
+/**
+ * The submission loop: sends queued records while their keys have free
+ * slots, oldest first, each only after claiming it (another process may share
+ * the ledger), with the intent to send durable before the first byte leaves
+ * and the job id durable before anyone is told. What a failure means comes
+ * from judgeSubmitFailure (./answers.ts); which key, from chooseKey.
+ */
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { ENDPOINTS } from '../../../shared/api';
+import type { FileRefRecord, JobRecord } from '../../../shared/domain/job';
+import { UpstreamError, type FilePart } from '../../upstream';
+import { factsOf, judgeSubmitFailure } from './answers';
+import type { Claims } from './claims';
+import { nowIso, problemOf, type EngineCore, type EngineRecord } from './engine-core';
+import { chooseKey, type KeyChoice } from './placement';
+
+export function isFileRef(value: unknown): value is FileRefRecord {
+  return typeof value === 'object' && value !== null && typeof (value as FileRefRecord).path === 'string' && typeof (value as FileRefRecord).sha256 === 'string';
+}
+
+export interface SubmitterHooks {
+  /** The service accepted the job: follow it. */
+  accepted(localId: string): void;
+  /** A synchronous answer with the finished GLB (merge): take it into the cache. */
+  acceptFile(localId: string, file: string): Promise<void>;
+  /** A pending asset record for a job that just succeeded. */
+  pendingAsset(rec: JobRecord): NonNullable<JobRecord['asset']>;
+}
+
+export class Submitter {
+  readonly inflight = new Set<string>();
+  readonly heldBatches = new Set<string>();
+  private pumpTimer: NodeJS.Timeout | undefined;
+  claims: Claims | undefined;
+
+  constructor(
+    private readonly core: EngineCore,
+    private readonly hooks: SubmitterHooks,
+  ) {}
+
+  stop(): void {
+    if (this.pumpTimer) clearTimeout(this.pumpTimer);
+    this.pumpTimer = undefined;
+  }
+
+  isHeld(rec: JobRecord): boolean {
+    return rec.batchId !== undefined && (this.heldBatches.has(rec.batchId) || rec.queue?.reason === 'paused');
+  }
+
+  activeOn(environmentId: string, keyId: string): number {
+    let n = 0;
+    for (const r of this.core.ledger.all()) {
+      if (r.environmentId === environmentId && r.keyId === keyId && (r.state === 'pending' || r.state === 'running' || r.state === 'submitting')) n++;
+    }
+    return n;
+  }
+
+  /** Sends queued submissions while their keys have free slots, oldest first. */
+  pump(): void {
+    const core = this.core;
+    if (!core.started) return;
+    this.stop();
+    const now = Date.now();
+    let nextAt = Infinity;
+    const queued = (core.ledger.all() as EngineRecord[])
+      .filter((r) => r.state === 'queued' && !this.inflight.has(r.localId))
+      .sort((a, b) => a.localId.localeCompare(b.localId));
+    const used = new Map<string, number>();
+    for (const rec of queued) {
+      if (this.isHeld(rec)) continue;
+      const retryAt = Math.max(rec.queue?.retryAt ? Date.parse(rec.queue.retryAt) : 0, rec.queue?.reason === 'network' ? core.networkDownUntil : 0);
+      if (retryAt > now) {
+        nextAt = Math.min(nextAt, retryAt);
+        continue;
+      }
+      const keys = core.deps.registry.get(rec.environmentId)?.keys ?? [];
+      const key = chooseKey(rec, keys, (keyId) => this.activeOn(rec.environmentId, keyId) + (used.get(keyId) ?? 0));
+      if (!key) {
+        if (rec.queue?.reason !== 'cap') core.update(rec.localId, { queue: { reason: 'cap', attempts: rec.queue?.attempts ?? 0, serverErrors: rec.queue?.serverErrors } });
+        continue;
+      }
+      if (!this.claims?.claim(rec.localId)) continue;
+      // Another process may have sent it between our last read and the claim.
+      core.ledger.refresh();
+      if (core.ledger.get(rec.localId)?.state !== 'queued') continue;
+      // send() marks it 'submitting' before its first await, so activeOn() already counts it for the next record.
+      this.inflight.add(rec.localId);
+      void core.track(this.send(rec.localId, key));
+    }
+    if (Number.isFinite(nextAt)) {
+      this.pumpTimer = setTimeout(() => this.pump(), Math.max(10, nextAt - now));
+      this.pumpTimer.unref?.();
+    }
+  }
+
+  private wireValues(rec: JobRecord): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(rec.request)) {
+      if (isFileRef(value)) {
+        if (!fs.existsSync(value.path)) throw new UpstreamError(`${name}: the staged copy of ${value.name} is gone; submit the request again with the file.`, { kind: 'http', outcome: 'not-created' });
+        const part: FilePart = { path: value.path, name: value.name, mime: value.mime, size: value.size };
+        out[name] = part;
+      } else out[name] = value;
+    }
+    return out;
+  }
+
+  private async send(localId: string, key: KeyChoice): Promise<void> {
+    const core = this.core;
+    try {
+      let rec = core.get(localId)!;
+      const client = core.clientFor(rec.environmentId, key.keyId);
+      if (!client) {
+        core.update(localId, { state: 'rejected', problem: { message: 'The environment or key of this request no longer exists. Submit it again with another key.' } }, true);
+        return;
+      }
+      // The intent to send, durable before the first byte leaves.
+      rec = core.update(localId, { state: 'submitting', keyId: key.keyId, keyName: key.keyName, submittedAt: nowIso() }, true);
+      const kind = rec.kind;
+      const glbTo = ENDPOINTS[kind].response === 'glb' ? path.join(core.assetsDir(localId), `.merge.${process.pid}.tmp`) : undefined;
+      if (glbTo) await fsp.mkdir(path.dirname(glbTo), { recursive: true });
+      try {
+        const values = this.wireValues(rec);
+        const result = await client.create(kind, values, { signal: core.abort.signal, glbTo });
+        if (result.glb) {
+          const at = nowIso();
+          core.update(localId, { state: 'success', upstreamStatus: 'success', acceptedAt: at, finishedAt: at, queue: undefined, problem: undefined, asset: this.hooks.pendingAsset(rec) }, true);
+          await this.hooks.acceptFile(localId, result.glb.path);
+        } else {
+          // The job id is durable before anyone is told.
+          core.update(localId, { state: 'pending', upstreamStatus: 'pending', jobId: result.jobId, acceptedAt: nowIso(), queue: undefined, problem: undefined }, true);
+          this.hooks.accepted(localId);
+        }
+      } catch (err) {
+        this.failed(localId, err);
+      }
+    } catch (err) {
+      core.internalError('submission failed', err);
+    } finally {
+      this.inflight.delete(localId);
+      this.pump();
+    }
+  }
+
+  /** Applies judgeSubmitFailure's verdict to the record. */
+  private failed(localId: string, err: unknown): void {
+    const core = this.core;
+    const rec = core.get(localId)!;
+    const problem = problemOf(err);
+    const verdict = judgeSubmitFailure(factsOf(err), rec.queue, rec.batchId !== undefined, core.timing, core.random());
+    switch (verdict.action) {
+      case 'uncertain':
+        core.update(localId, { state: 'uncertain', problem }, true);
+        return;
+      case 'unsent':
+        core.update(localId, { state: 'queued', queue: { reason: 'cap', attempts: rec.queue?.attempts ?? 0, serverErrors: rec.queue?.serverErrors } }, true);
+        return;
+      case 'requeue':
+        if (verdict.networkDown) core.networkDownUntil = Date.now() + verdict.delayMs;
+        core.update(
+          localId,
+          { state: 'queued', queue: { reason: verdict.reason, attempts: verdict.attempts, serverErrors: verdict.serverErrors, retryAt: new Date(Date.now() + verdict.delayMs).toISOString() }, problem },
+          true,
+        );
+        return;
+      case 'hold-batch':
+        this.heldBatches.add(rec.batchId!);
+        core.update(localId, { state: 'queued', queue: { reason: 'paused', attempts: verdict.attempts, serverErrors: verdict.serverErrors }, problem }, true);
+        return;
+      case 'rejected':
+        core.update(localId, { state: 'rejected', problem: verdict.message ? { ...problem, message: verdict.message } : problem, queue: undefined, finishedAt: nowIso() }, true);
+        return;
+    }
+  }
+}
