@@ -1,6 +1,7 @@
 /**
  * The sandbox's HTTP face: the service API under `/api`, public assets under
- * `/storage`, and an inspection API for tests under `/__sandbox` (loopback only).
+ * `/storage`, and an inspection API for tests under `/__sandbox` (loopback only,
+ * with the browser shell's Host and Origin rules: shared/http/local-guard.ts).
  *
  * Order of checks on a create call: faults (latency, 500, drop-before) →
  * 401 auth → 403 coming soon → 429 burst (fault) → body parse and 422
@@ -27,6 +28,7 @@ import { parseChaos } from '../core/chaos';
 import type { StoredJob } from '../core/job-timeline';
 import type { Rejection, SandboxService } from '../core/service';
 import type { KeyRecord } from '../core/state-store';
+import { checkHostAndOrigin } from '../../shared/http/local-guard';
 import { parseMultipart, type FileRule, type UploadedFile } from './multipart';
 import { BodyTooLarge, isLoopback, readBody, sendError, sendJson, sendTruncatedAndDrop } from './respond';
 
@@ -294,6 +296,13 @@ async function inspect(ctx: ServerContext, req: IncomingMessage, res: ServerResp
   if (!isLoopback(req.socket.remoteAddress)) {
     req.resume();
     return sendError(res, 403, 'The sandbox inspection API answers only on the loopback interface.');
+  }
+  // It shows prompts and client ids: the browser shell's Host and Origin rules (a DNS-rebinding page is refused).
+  const header = (name: string) => (Array.isArray(req.headers[name]) ? req.headers[name][0] : (req.headers[name] as string | undefined));
+  const place = checkHostAndOrigin({ host: header('host'), origin: header('origin') }, req.socket.localPort ?? 0);
+  if (!place.ok) {
+    req.resume();
+    return sendError(res, 403, `The sandbox inspection API refused this request (${place.reason}).`);
   }
   const route = `${req.method} ${url.pathname.slice(INSPECT_PREFIX.length)}`;
   if (route === 'GET /state') {

@@ -5,7 +5,8 @@
  * - `Host` must be `127.0.0.1:PORT` or `localhost:PORT`: a DNS-rebinding page
  *   reaches us under its own host name and is refused;
  * - `Origin`, when the browser sends one, must be this host's own origin:
- *   another site (or another local port) cannot drive the API;
+ *   another site (or another local port) cannot drive the API
+ *   (both from shared/http/local-guard.ts, which the sandbox uses too);
  * - the per-launch token must be present: `Authorization: Bearer` or `?token=`
  *   (first page load, `<img>` and the WebSocket, which cannot set headers);
  * - or, for plain GETs of the renderer's own files and job assets only, the
@@ -17,6 +18,7 @@
  */
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { allowedHosts, allowedOrigins, checkHostAndOrigin } from '../../../shared/http/local-guard';
 
 /** A fresh token per launch: 32 random bytes, base64url. */
 export function createToken(): string {
@@ -39,13 +41,7 @@ export interface GuardOptions {
   cookieAllowed: boolean;
 }
 
-export function allowedHosts(port: number): string[] {
-  return [`127.0.0.1:${port}`, `localhost:${port}`];
-}
-
-export function allowedOrigins(port: number): string[] {
-  return allowedHosts(port).map((h) => `http://${h}`);
-}
+export { allowedHosts, allowedOrigins };
 
 /** Constant-time comparison, so response timing does not reveal how much of a guess was right. */
 export function tokenMatches(expected: string, given: string | undefined | null): boolean {
@@ -71,14 +67,9 @@ function cookieValue(req: IncomingMessage, name: string): string | undefined {
 }
 
 export function checkRequest(req: IncomingMessage, url: URL, options: GuardOptions): GuardVerdict {
-  const host = header(req, 'host')?.toLowerCase();
-  if (!host || !allowedHosts(options.port).includes(host)) {
-    return { ok: false, status: 403, reason: 'host not allowed' };
-  }
-  const origin = header(req, 'origin');
-  if (origin !== undefined && !allowedOrigins(options.port).includes(origin.toLowerCase())) {
-    return { ok: false, status: 403, reason: 'origin not allowed' };
-  }
+  // Host and Origin: the rules every loopback server of the app shares (the sandbox's inspection API too).
+  const place = checkHostAndOrigin({ host: header(req, 'host'), origin: header(req, 'origin') }, options.port);
+  if (!place.ok) return place;
   const authorization = header(req, 'authorization');
   const bearer = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
   if (tokenMatches(options.token, bearer)) return { ok: true, via: 'header' };
