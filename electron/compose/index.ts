@@ -14,6 +14,7 @@ import { createAppInfoHandlers } from '../services/app-info';
 import { setupBatch } from '../services/batch';
 import type { EnvironmentRegistry, HandlerMap, Platform, SecretCipher } from '../services/contracts';
 import { createEventHub, type EventHub } from '../services/event-hub';
+import { secureDataDir } from '../services/data-dir';
 import { setupExport } from '../services/export';
 import { setupFiles } from '../services/files';
 import { setupJobs } from '../services/jobs';
@@ -65,6 +66,8 @@ interface Disposable {
 
 export async function createServices(options: ServicesOptions): Promise<Services> {
   const { dataDir, platform, cipher } = options;
+  // Before anything writes into it: the folder holds prompts, the ledger and secrets (0700).
+  secureDataDir(dataDir);
   const env = options.env ?? process.env;
   const log = options.log ?? createLogger({ dataDir });
   const events = createEventHub({

@@ -4,11 +4,22 @@
  * one settings file and one asset cache. It matches Electron's own `userData`
  * location for the product name, and Electron main sets `userData` to it too.
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 export const PRODUCT_NAME = 'Asset Studio';
 export const DATA_DIR_ENV = 'ASSET_STUDIO_DATA_DIR';
+
+/**
+ * Creates the data folder readable by the user only (0700 on POSIX; an
+ * existing folder with looser modes is tightened): it holds prompts, the job
+ * ledger, settings and secrets. Windows keeps it under the user's profile.
+ */
+export function secureDataDir(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (process.platform !== 'win32') fs.chmodSync(dir, 0o700);
+}
 
 export function resolveDataDir(
   env: NodeJS.ProcessEnv = process.env,

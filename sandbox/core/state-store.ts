@@ -65,8 +65,8 @@ export class StateStore {
     if (dataDir) {
       this.uploadsDir = path.join(dataDir, 'uploads');
       this.assetsDir = path.join(dataDir, 'assets');
-      fs.mkdirSync(this.uploadsDir, { recursive: true });
-      fs.mkdirSync(this.assetsDir, { recursive: true });
+      fs.mkdirSync(this.uploadsDir, { recursive: true, mode: 0o700 });
+      fs.mkdirSync(this.assetsDir, { recursive: true, mode: 0o700 });
       this.ownsUploadsDir = false;
     } else {
       this.uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'asset-sandbox-'));
@@ -198,6 +198,7 @@ function safeName(id: string): string {
 /** Writes a file so that a reader sees the old or the new content, never a half-written one. */
 export async function writeFileAtomic(file: string, data: string | Buffer): Promise<void> {
   const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-  await fs.promises.writeFile(tmp, data);
+  // The state holds prompts and (sealed) key secrets: readable by the user only.
+  await fs.promises.writeFile(tmp, data, { mode: 0o600 });
   await fs.promises.rename(tmp, file);
 }

@@ -87,7 +87,8 @@ export class BatchStore {
 export async function writeAtomic(file: string, data: string | Uint8Array): Promise<void> {
   await fs.mkdir(path.dirname(file), { recursive: true });
   const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await fs.open(tmp, 'w');
+  // A batch's rows hold its prompts: readable by the user only.
+  const handle = await fs.open(tmp, 'w', 0o600);
   try {
     await handle.writeFile(data);
     await handle.sync();

@@ -19,6 +19,9 @@ import type { JobRecord } from '../../../shared/domain/job';
 
 type Line = { t: 'put'; r: JobRecord } | { t: 'patch'; id: string; p: Partial<JobRecord>; u?: string[] };
 
+/** The ledger holds every prompt and request: readable by the user only (POSIX). */
+const PRIVATE_FILE = 0o600;
+
 export interface LedgerOptions {
   dir: string;
   /** Compact when the journal holds more than this many lines beyond the records it describes. */
@@ -83,7 +86,7 @@ export class Ledger {
     this.revisionCount++;
     const started = performance.now();
     fs.mkdirSync(path.join(this.dir, 'procs'), { recursive: true });
-    fs.writeFileSync(this.procFile, '');
+    fs.writeFileSync(this.procFile, '', { mode: PRIVATE_FILE });
     this.records.clear();
     let skipped = 0;
     const snapshotPath = path.join(this.dir, SNAPSHOT);
@@ -106,7 +109,9 @@ export class Ledger {
 
   private openJournal(): void {
     if (this.fd !== undefined) fs.closeSync(this.fd);
-    this.fd = fs.openSync(path.join(this.dir, JOURNAL), 'a+');
+    this.fd = fs.openSync(path.join(this.dir, JOURNAL), 'a+', PRIVATE_FILE);
+    // A journal written before modes were set (or copied in) is tightened too: it holds every prompt.
+    if (process.platform !== 'win32') fs.fchmodSync(this.fd, PRIVATE_FILE);
     this.journalIno = fs.fstatSync(this.fd).ino;
   }
 
@@ -243,7 +248,7 @@ export class Ledger {
     this.readNew();
     const snapshotPath = path.join(this.dir, SNAPSHOT);
     const tmp = `${snapshotPath}.${process.pid}.tmp`;
-    const fd = fs.openSync(tmp, 'w');
+    const fd = fs.openSync(tmp, 'w', PRIVATE_FILE);
     try {
       fs.writeSync(fd, JSON.stringify({ version: 1, records: [...this.records.values()] }));
       fs.fsyncSync(fd);
@@ -254,7 +259,7 @@ export class Ledger {
     // journal over it afterwards only re-applies the same values.
     fs.renameSync(tmp, snapshotPath);
     const journalTmp = path.join(this.dir, `${JOURNAL}.${process.pid}.tmp`);
-    fs.writeFileSync(journalTmp, '');
+    fs.writeFileSync(journalTmp, '', { mode: PRIVATE_FILE });
     fs.renameSync(journalTmp, path.join(this.dir, JOURNAL));
     this.openJournal();
     this.readOffset = 0;

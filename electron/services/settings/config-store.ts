@@ -148,7 +148,8 @@ export class ConfigStore {
 
   /** conf throws on a file that is not JSON: keep it aside and start empty. */
   private static open(dataDir: string, onUnreadable: () => void): Conf<Raw> {
-    const options = { cwd: dataDir, configName: 'config', clearInvalidConfig: false };
+    // configFileMode: settings name the user's environments and keys (the secrets live in secrets.json, also 0600).
+    const options = { cwd: dataDir, configName: 'config', clearInvalidConfig: false, configFileMode: 0o600 };
     try {
       return new Conf<Raw>(options);
     } catch {
