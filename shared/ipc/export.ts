@@ -137,6 +137,8 @@ export const exportRequests = {
         format: nodeFormatSchema.optional(),
         /** Fixes applied to the exported copy: every failing line's ('all') or those listed. */
         fixes: fixListSchema.optional(),
+        /** Check against this budget instead of the folder's (the CLI's --budget). */
+        budget: budgetSchema.optional(),
       })
       .strict(),
   ),

@@ -116,10 +116,12 @@ export function setupExport(deps: ExportDeps): { handlers: HandlersFor<ChannelsO
       return ok(await view(store.folder(folderId)!));
     },
     'export:browse': async ({ path }) => browse(homeDir, path),
-    'export:run': async ({ localIds, folderId, options, format, fixes }) => {
+    'export:run': async ({ localIds, folderId, options, format, fixes, budget: chosen }) => {
       const folder = store.folder(folderId);
       if (!folder) return fail('not-found', 'That project folder is not in the list.');
-      const { budget, compression } = await budgetOf(folder);
+      const own = await budgetOf(folder);
+      const budget = chosen ?? own.budget;
+      const compression = compressionFor(own.engine, budget.target);
       const items = await exportJobs({ engine: deps.engine, store, now }, folder, localIds, stripUndefined(options ?? {}), { format, fixes, budget, compression });
       const report = { folderId, items };
       deps.events.emit('export:done', report);

@@ -1,0 +1,95 @@
+/**
+ * `asset-studio export <job id or local id> --out DIR [--budget mobile|desktop|web] [--fix all|LIST]
+ * [--format glb|gltf|obj|stl|usdz] [--json]`: the readiness check of a model against a budget, the
+ * chosen fixes applied to the exported copy, and the files written. The budget is --budget's
+ * preset, or the project folder's own when DIR is one; DIR is never added to the project folders.
+ */
+import { EXIT, UsageError, parseOptions, type CliCommand } from '../command';
+import { openServices } from '../services';
+
+const usage = [
+  'Usage: asset-studio export <job id or local id> --out DIR [--budget mobile|desktop|web] [--fix all|LIST]',
+  '                           [--format glb|gltf|obj|stl|usdz] [--json]',
+  '',
+  'Checks the model against a budget, applies the fixes asked for to the exported copy (the cached',
+  'original never changes), writes it into DIR with its sidecar, and prints the check and the files.',
+  'Exits 1 when a failing line of the check was left unfixed.',
+  '  --out DIR        Where the files go (a project folder uses its own budget and subfolder;',
+  '                   DIR is not added to the project folders).',
+  '  --budget TARGET  The preset budget of mobile, desktop or web for the engine found in DIR.',
+  '  --fix all|LIST   all: the fix of every line that needs one; or a comma-separated list of',
+  '                   weld-prune, simplify, resize-textures, scale-to-height, recentre-pivot, compress.',
+  '  --format FORMAT  glb (default), gltf (+ .bin + textures), obj (+ MTL + textures), stl (millimetres).',
+  '                   usdz is made in the app window only (it needs a canvas).',
+  '  --json           One JSON object: { "check": [...], "files": [...] }.',
+].join('\n');
+
+export const command: CliCommand = {
+  name: 'export',
+  summary: 'Check a model against a budget, fix the exported copy and write it (GLB, glTF, OBJ, STL)',
+  usage,
+  async run(argv, io) {
+    const { values, positionals } = parseOptions(
+      argv,
+      {
+        out: { type: 'string' },
+        budget: { type: 'string' },
+        fix: { type: 'string' },
+        format: { type: 'string', default: 'glb' },
+        json: { type: 'boolean', default: false },
+      },
+      { allowPositionals: true },
+    );
+    if (positionals.length !== 1) throw new UsageError('Give exactly one job id or local id.');
+    if (!values.out) throw new UsageError('--out DIR is required: the folder the files go to.');
+    const { BUDGET_TARGETS, parseFixList } = await import('../../shared/domain/readiness');
+    const { CANVAS_ONLY_REASON, EXPORT_FORMATS, NODE_FORMATS } = await import('../../shared/domain/export-formats');
+    const target = values.budget;
+    if (target !== undefined && !(BUDGET_TARGETS as readonly string[]).includes(target)) throw new UsageError(`--budget must be one of ${BUDGET_TARGETS.join(', ')}, not "${target}".`);
+    const format = values.format!;
+    if (format in EXPORT_FORMATS && EXPORT_FORMATS[format as keyof typeof EXPORT_FORMATS].canvasOnly) throw new UsageError(CANVAS_ONLY_REASON);
+    if (!(NODE_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of glb, gltf, obj, stl or usdz, not "${format}".`);
+    const fixes = values.fix === undefined ? undefined : parseFixList(values.fix);
+    if (fixes && !fixes.ok) throw new UsageError(fixes.message);
+
+    const { exportForCli, describeCheckLine } = await import('../../electron/services/export/cli-export');
+    const services = await openServices(io, { sandbox: 'none' });
+    try {
+      const id = positionals[0]!;
+      const job = services.engine.get(id) ?? services.engine.list({ includeHidden: true }).find((j) => j.jobId === id);
+      if (!job) {
+        io.stderr.write(`No job "${id}" in the history. Use "track ${id}" for a job created elsewhere.\n`);
+        return EXIT.failure;
+      }
+      const result = await exportForCli({
+        engine: services.engine,
+        handlers: services.handlers,
+        localId: job.localId,
+        outDir: values.out,
+        cwd: io.cwd,
+        ...(target ? { target: target as (typeof BUDGET_TARGETS)[number] } : {}),
+        ...(fixes?.ok ? { fixes: fixes.fixes } : {}),
+        format: format as (typeof NODE_FORMATS)[number],
+      });
+      if (!result.ok) {
+        io.stderr.write(`${result.message}\n`);
+        return EXIT.failure;
+      }
+      if (values.json) {
+        io.stdout.write(`${JSON.stringify({ check: result.check, files: result.files, fixes: result.fixes, budget: result.budget })}\n`);
+      } else {
+        for (const line of result.check) io.stdout.write(`${describeCheckLine(line)}\n`);
+        for (const fix of result.fixes) io.stdout.write(`fixed: ${fix.id}: ${fix.detail}\n`);
+        for (const file of result.files) io.stdout.write(`${file}\n`);
+      }
+      const failing = result.check.filter((l) => l.status === 'fail');
+      if (failing.length > 0) {
+        io.stderr.write(`${failing.length} failing line(s) left unfixed: ${failing.map((l) => l.label).join(', ')}.${failing.some((l) => l.fix) ? ' Add --fix all to apply their fixes.' : ''}\n`);
+        return EXIT.failure;
+      }
+      return EXIT.ok;
+    } finally {
+      await services.dispose();
+    }
+  },
+};

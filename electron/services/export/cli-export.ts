@@ -1,0 +1,70 @@
+/**
+ * The CLI's export: into a registered project folder through the export
+ * service (its records, budget and subfolder; `--budget` replaces the budget
+ * for this export), or into any other folder without registering it (no
+ * records, so nothing there is ever replaced: every name is checked free).
+ */
+import { mkdir, realpath } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { NodeFormat } from '../../../shared/domain/export-formats';
+import { compressionFor, presetBudget, type AppliedFix, type Budget, type BudgetTarget, type CheckLine, type FixId } from '../../../shared/domain/readiness';
+import type { ExportItemResult, ProjectFolderView, Result } from '../../../shared/ipc';
+import type { HandlerContext } from '../contracts';
+import type { JobEngine } from '../jobs/engine-api';
+import { DEFAULT_TARGET } from '.';
+import { exportJobs, type ExportRecords } from './exporter';
+import { detectProject } from './project-detect';
+
+type Handler = (args: never, ctx: HandlerContext) => Promise<Result<unknown>>;
+
+export interface CliExportInput {
+  engine: JobEngine;
+  handlers: Partial<Record<string, Handler>>;
+  localId: string;
+  outDir: string;
+  cwd: string;
+  target?: BudgetTarget;
+  fixes?: FixId[] | 'all';
+  format: NodeFormat;
+}
+
+export type CliExportResult =
+  | { ok: true; check: CheckLine[]; files: string[]; fixes: AppliedFix[]; budget: Budget }
+  | { ok: false; message: string };
+
+const NO_RECORDS: ExportRecords = { latestOfLineage: () => undefined, addRecord: () => {}, records: () => [], folder: () => undefined };
+
+export async function exportForCli(input: CliExportInput): Promise<CliExportResult> {
+  const dir = resolve(input.cwd, input.outDir);
+  await mkdir(dir, { recursive: true });
+  const real = await realpath(dir);
+  const list = (await (input.handlers['export:listFolders'] as Handler)({} as never, { shell: 'cli' })) as Result<ProjectFolderView[]>;
+  const project = list.ok ? list.value.find((f) => f.path === real) : undefined;
+  const { engine } = await detectProject(real);
+  const budget = input.target ? presetBudget(engine, input.target) : (project?.budget ?? presetBudget(engine, DEFAULT_TARGET));
+  const compression = compressionFor(engine, budget.target);
+  const plan = { format: input.format, fixes: input.fixes, budget, compression };
+  const items = project
+    ? await exportJobsThroughService(input, project.id, plan)
+    : await exportJobs({ engine: input.engine, store: NO_RECORDS, now: () => new Date() }, { id: 'cli', path: real }, [input.localId], {}, plan);
+  if (!Array.isArray(items)) return items;
+  const item = items[0];
+  if (!item?.ok) return { ok: false, message: item?.message ?? 'Nothing was exported.' };
+  return { ok: true, check: item.check ?? [], files: item.files ?? [], fixes: item.fixes ?? [], budget };
+}
+
+async function exportJobsThroughService(input: CliExportInput, folderId: string, plan: { format: NodeFormat; fixes?: FixId[] | 'all'; budget: Budget }) {
+  const run = input.handlers['export:run'] as Handler;
+  const res = (await run(
+    { localIds: [input.localId], folderId, format: plan.format, ...(plan.fixes ? { fixes: plan.fixes } : {}), ...(input.target ? { budget: plan.budget } : {}) } as never,
+    { shell: 'cli' },
+  )) as Result<{ items: ExportItemResult[] }>;
+  if (!res.ok) return { ok: false as const, message: res.problem.message };
+  return res.value.items;
+}
+
+const MARK: Record<CheckLine['status'], string> = { pass: 'pass', warn: 'warn', fail: 'FAIL' };
+
+export function describeCheckLine(line: CheckLine): string {
+  return `${MARK[line.status].padEnd(4)}  ${line.label}: ${line.figure} (limit ${line.limit})${line.status !== 'pass' && line.note ? `: ${line.note}` : ''}${line.status === 'fail' && line.fix ? ` [fix: ${line.fix}]` : ''}`;
+}
