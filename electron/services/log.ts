@@ -3,8 +3,10 @@
  *
  * Every line goes through a redaction pass first, so a secret can never reach
  * a log even when a caller passes a whole request, header map or error in:
- * values of anything named like a client secret are masked, and every string
- * registered with `registerSecret` is masked wherever it appears.
+ * values of anything named like a client secret, token or cookie are masked,
+ * and every string registered with `registerSecret` (key secrets, the browser
+ * shell's launch token and cookie value) is masked wherever it appears. Files
+ * rotate by size, a fixed number of older ones kept, all 0600.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,8 +25,10 @@ export interface Logger {
 
 const LEVELS: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 export const REDACTED = '[redacted]';
-/** Log files are rotated once they pass this size (one previous file is kept). */
+/** Log files are rotated once they pass this size... */
 const MAX_LOG_BYTES = 5 * 1024 * 1024;
+/** ...and this many older files are kept (`main.log.1` newest): at most 20 MB of logs per file name. */
+const KEEP_LOG_FILES = 3;
 
 const secrets = new Set<string>();
 
@@ -39,7 +43,7 @@ export function unregisterSecret(secret: string): void {
 }
 
 /** Key names whose values are secrets whatever they hold. */
-const SECRET_KEY = /^(x[-_]?client[-_]?secret|client[-_]?secret|secret|authorization|password|token)$/i;
+const SECRET_KEY = /^(x[-_]?client[-_]?secret|client[-_]?secret|secret|authorization|password|token|cookie|set-cookie)$/i;
 /** `x-client-secret: v`, `"x-client-secret":"v"`, `clientSecret=v` and similar inside free text. */
 const SECRET_IN_TEXT =
   /((?:x[-_]?client[-_]?secret|client[-_]?secret)["']?\s*[:=]\s*["']?)([^"'\s,;&}\]]+)/gi;
@@ -89,6 +93,10 @@ export interface LoggerOptions {
   /** Least level copied to stderr (the file still gets everything from `level` up); e.g. 'error' for the CLI. */
   stderrLevel?: LogLevel;
   scope?: string;
+  /** Rotate the file once it reaches this size (default 5 MB). */
+  maxBytes?: number;
+  /** Older files kept after rotation (default 3). */
+  keep?: number;
   now?: () => Date;
 }
 
@@ -108,7 +116,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
         fs.mkdirSync(path.dirname(file), { recursive: true });
         fileReady = true;
       }
-      rotateIfLarge(file);
+      rotateIfLarge(file, options.maxBytes ?? MAX_LOG_BYTES, options.keep ?? KEEP_LOG_FILES);
       fs.appendFileSync(file, line, { mode: 0o600 });
     } catch {
       // A log that cannot be written must never take the app down; stderr still gets the line.
@@ -165,12 +173,19 @@ function levelFromEnv(value: string | undefined): LogLevel {
   return value === 'debug' || value === 'info' || value === 'warn' || value === 'error' ? value : 'info';
 }
 
-function rotateIfLarge(file: string): void {
+/** `file` -> `file.1` -> ... -> `file.<keep>`; the oldest is dropped. */
+function rotateIfLarge(file: string, maxBytes: number, keep: number): void {
   let size = 0;
   try {
     size = fs.statSync(file).size;
   } catch {
     return;
   }
-  if (size >= MAX_LOG_BYTES) fs.renameSync(file, `${file}.1`);
+  if (size < maxBytes) return;
+  fs.rmSync(`${file}.${keep}`, { force: true });
+  for (let i = keep - 1; i >= 1; i--) {
+    if (fs.existsSync(`${file}.${i}`)) fs.renameSync(`${file}.${i}`, `${file}.${i + 1}`);
+  }
+  if (keep > 0) fs.renameSync(file, `${file}.1`);
+  else fs.rmSync(file, { force: true });
 }

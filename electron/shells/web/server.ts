@@ -20,7 +20,7 @@ import { dispatch } from '../../ipc/dispatch';
 import type { HandlerContext, PartialHandlers } from '../../services/contracts';
 import type { EventHub } from '../../services/event-hub';
 import type { JobEngine } from '../../services/jobs/engine-api';
-import type { Logger } from '../../services/log';
+import { registerSecret, unregisterSecret, type Logger } from '../../services/log';
 import { createEventSocketServer } from './event-socket';
 import { answerBytes } from './json-cache';
 import { checkRequest, cookieName, createToken } from './guard';
@@ -89,6 +89,9 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   const token = options.token ?? createToken();
   // Its own random value: a cookie leaks to every server on 127.0.0.1, so it must not work as the token.
   const cookieSecret = createToken();
+  // Masked in every log line of this process, whatever shape it reaches a log in.
+  registerSecret(token);
+  registerSecret(cookieSecret);
   const bindHost = '127.0.0.1';
   let port = 0;
   const sockets = createEventSocketServer(services.events);
@@ -234,6 +237,8 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     close: () =>
       (closing ??= (async () => {
         await sockets.close();
+        unregisterSecret(token);
+        unregisterSecret(cookieSecret);
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();
