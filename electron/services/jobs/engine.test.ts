@@ -210,6 +210,24 @@ describe('job engine against the sandbox', () => {
   });
 });
 
+describe('tracking a job by id', () => {
+  it('brings back a job removed from the history instead of answering with the hidden record (bug 2)', async () => {
+    const { engine } = await setup({ jobSeconds: 0.2 });
+    const r = await engine.submit({ kind: 'text-to-image', fields: { prompt: 'a red kite' } });
+    const localId = r.ok ? r.value.localId : '';
+    await until(() => settled(engine.get(localId)), 10_000, 'the job');
+    const jobId = engine.get(localId)!.jobId!;
+    await engine.remove([localId]);
+    expect(engine.list().some((j) => j.localId === localId)).toBe(false);
+
+    const tracked = await engine.track({ jobId });
+    expect(tracked.ok).toBe(true);
+    expect(tracked.ok && tracked.value.localId).toBe(localId);
+    expect(tracked.ok && tracked.value.hidden).toBeFalsy();
+    expect(engine.list().map((j) => j.localId)).toContain(localId);
+  });
+});
+
 describe('waiting for a job', () => {
   it('resolves once the asset is verified in the cache, and a second stop is harmless', async () => {
     const { engine } = await setup({ jobSeconds: 0.3 });

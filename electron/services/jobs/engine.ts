@@ -344,7 +344,11 @@ export class Engine implements JobEngine {
     const target = this.target(args);
     if (!target.ok) return target;
     const existing = this.core.ledger.all().find((r) => r.jobId === args.jobId && r.environmentId === target.value.environmentId);
-    if (existing) return ok(existing);
+    if (existing) {
+      // A job removed from the history (its undo gone) comes back when tracked again: it is the same job.
+      if (existing.hidden) this.core.update(existing.localId, { hidden: undefined });
+      return ok(this.get(existing.localId)!);
+    }
     const client = this.core.clientFor(target.value.environmentId, target.value.keyId);
     if (!client) return fail('no-key', 'That key is not available.');
     let resource: JobResource;
