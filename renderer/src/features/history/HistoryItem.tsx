@@ -5,6 +5,7 @@ import { bridge } from '../../bridge';
 import { useStore } from '../../state/store';
 import { formatDuration, kindLabel, producesOf, progressOf, statusGroup, statusLabel } from './history-model';
 import { canOpen, chainActions } from './job-actions';
+import { revealJobFile } from './reveal';
 
 const KIND_ICONS: Record<string, string> = { model: '▲', parts: '◆', motion: '↻', image: '▣', skybox: '◯', none: '•' };
 
@@ -177,14 +178,7 @@ export const HistoryItem = memo(function HistoryItem({ job, estimateMs, selected
               type="button"
               role="menuitem"
               disabled={!openable}
-              onClick={() =>
-                void api()
-                  .export.reveal({ localId: job.localId })
-                  .then((r) => {
-                    if (!r.ok) setProblem(r.problem.message);
-                    else if (!r.value) setProblem('This job has not been exported yet: export it to get a file to reveal.');
-                  })
-              }
+              onClick={() => void revealJobFile(job.localId).then((message) => message && setProblem(message))}
             >
               Reveal the file
             </button>
