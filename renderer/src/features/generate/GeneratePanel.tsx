@@ -13,6 +13,7 @@ import { initialDraft, validateDraft } from './draft';
 import { KindForm, surchargeNotes } from './KindForm';
 import { selectEarlyAccess } from './selectors';
 import { prepareSketch } from './sketch-export';
+import { submissionBelongs } from './follow-result';
 import { SubmitStatus } from './SubmitStatus';
 
 export const COMING_SOON_EXPLANATION =
@@ -65,7 +66,9 @@ export function GeneratePanel() {
   const kind = useStore((s) => s.generateKind);
   const setKind = useStore((s) => s.setGenerateKind);
   const earlyAccess = useStore(selectEarlyAccess);
-  const submission = useStore((s) => s.submissions[kind]);
+  const lastSubmission = useStore((s) => s.submissions[kind]);
+  const active = useStore((s) => s.settings?.active ?? undefined);
+  const submission = lastSubmission && submissionBelongs(lastSubmission.sentWith, active) ? lastSubmission : undefined;
   const draft = useStore((s) => s.drafts[kind]);
   const resetDraft = useStore((s) => s.resetDraft);
   const usable = isKindUsable(kind, earlyAccess);

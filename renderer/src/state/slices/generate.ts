@@ -28,14 +28,19 @@ import {
   type FieldErrors,
   type StagedFileDraft,
 } from '../../features/generate/draft';
+import { followStep, type EnvironmentKeyPair, type FollowedSubmission } from '../../features/generate/follow-result';
 import type { SliceCreator } from '../slice';
 
-export type Submission =
+export type Submission = (
   | { phase: 'submitting' }
   /** The host accepted the intent; `job` is the latest record seen (queued, pending, ..., rejected). */
   | { phase: 'sent'; job: JobSummary }
   /** The host refused before queueing (validation, unknown staged file, no key). */
-  | { phase: 'failed'; problem: Problem };
+  | { phase: 'failed'; problem: Problem }
+) & {
+  /** The environment and key active when it was sent: the panel shows it only while they are (bug 11). */
+  sentWith?: EnvironmentKeyPair;
+};
 
 /** Versioned: a change to the draft shape bumps it and old drafts are ignored. */
 export const DRAFTS_STORAGE_KEY = 'asset-studio.generate.drafts.v1';
@@ -84,6 +89,8 @@ export interface GenerateSlice {
   drafts: Partial<Record<GenerationKind, DraftValues>>;
   fieldErrors: Partial<Record<GenerationKind, FieldErrors>>;
   submissions: Partial<Record<GenerationKind, Submission>>;
+  /** The job just submitted, opened in the viewport when it finishes unless something else was opened since. */
+  followed: FollowedSubmission | null;
   setGenerateKind(kind: GenerationKind): void;
   setDraftField(kind: GenerationKind, name: string, value: unknown): void;
   setFieldError(kind: GenerationKind, path: string, message: string | undefined): void;
@@ -120,6 +127,7 @@ export const createGenerateSlice: SliceCreator<GenerateSlice> = (set, get) => {
     drafts: persisted.drafts,
     fieldErrors: {},
     submissions: {},
+    followed: null,
 
     setGenerateKind: (kind) => {
       set({ generateKind: kind });
@@ -212,7 +220,9 @@ export const createGenerateSlice: SliceCreator<GenerateSlice> = (set, get) => {
         set({ fieldErrors: { ...get().fieldErrors, [kind]: checked.errors } });
         return false;
       }
-      set({ submissions: { ...get().submissions, [kind]: { phase: 'submitting' } }, fieldErrors: { ...get().fieldErrors, [kind]: {} } });
+      const active = get().settings?.active ?? undefined;
+      const sentWith = active ? { environmentId: active.environmentId, keyId: active.keyId } : undefined;
+      set({ submissions: { ...get().submissions, [kind]: { phase: 'submitting', sentWith } }, fieldErrors: { ...get().fieldErrors, [kind]: {} } });
       let outcome: Submission;
       try {
         const res = await bridge().api.jobs.submit({ kind, fields: checked.values });
@@ -225,7 +235,8 @@ export const createGenerateSlice: SliceCreator<GenerateSlice> = (set, get) => {
       if (outcome.phase === 'sent' && outcome.job.state === 'rejected' && outcome.job.problem?.field) {
         errors[outcome.job.problem.field] = humanizeMessage(kind, outcome.job.problem.message);
       }
-      set({ submissions: { ...get().submissions, [kind]: outcome }, fieldErrors: { ...get().fieldErrors, [kind]: errors } });
+      const followed = outcome.phase === 'sent' ? { localId: outcome.job.localId, viewKey: get().viewportTarget?.key ?? null } : get().followed;
+      set({ submissions: { ...get().submissions, [kind]: { ...outcome, sentWith } }, fieldErrors: { ...get().fieldErrors, [kind]: errors }, followed });
       return outcome.phase === 'sent';
     },
 
@@ -237,13 +248,20 @@ export const createGenerateSlice: SliceCreator<GenerateSlice> = (set, get) => {
         if (sub.phase !== 'sent') continue;
         const fresh = jobs.find((j) => j.localId === sub.job.localId);
         if (!fresh) continue;
-        next = { ...(next ?? submissions), [kind]: { phase: 'sent', job: fresh } };
+        next = { ...(next ?? submissions), [kind]: { phase: 'sent', job: fresh, sentWith: sub.sentWith } };
         if (fresh.state === 'rejected' && fresh.problem?.field && sub.job.state !== 'rejected') {
           const errors = { ...(get().fieldErrors[kind] ?? {}), [fresh.problem.field]: humanizeMessage(kind, fresh.problem.message) };
           errorsNext = { ...(errorsNext ?? get().fieldErrors), [kind]: errors };
         }
       }
       if (next) set({ submissions: next, ...(errorsNext ? { fieldErrors: errorsNext } : {}) });
+      const followed = get().followed;
+      if (followed) {
+        const job = jobs.find((j) => j.localId === followed.localId) ?? get().jobsById[followed.localId];
+        const step = followStep(followed, job, get().viewportTarget?.key ?? null);
+        if (step !== 'wait') set({ followed: null });
+        if (step === 'open' && job) get().openJob(job);
+      }
     },
   };
 };

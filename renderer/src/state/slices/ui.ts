@@ -3,6 +3,7 @@
  * dialog's open flag (so any feature can send the user to Settings, for
  * example after a 401), the history panel's width, and in-app toasts.
  */
+import { withToast } from '../../app/toast-stack';
 import type { SliceCreator } from '../slice';
 
 export type ToastLevel = 'info' | 'success' | 'warning' | 'error';
@@ -14,12 +15,18 @@ export interface UiToast {
   body?: string;
   /** Local id of the job the toast is about. */
   localId?: string;
+  /** One button beside the text (for example Open, for a finished job). */
+  action?: UiToastAction;
+}
+
+export interface UiToastAction {
+  label: string;
+  run(): void;
 }
 
 export const HISTORY_WIDTH = { min: 240, max: 720, default: 360 } as const;
 /** Versioned so a future layout change can ignore old values. */
 export const HISTORY_WIDTH_STORAGE_KEY = 'asset-studio.ui.history-width.v1';
-const MAX_TOASTS = 5;
 
 export function clampHistoryWidth(px: number): number {
   if (!Number.isFinite(px)) return HISTORY_WIDTH.default;
@@ -68,7 +75,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (set) => ({
   toasts: [],
   pushToast: (toast) => {
     const id = toast.id ?? `toast-${++toastSeq}`;
-    set((s) => ({ toasts: [...s.toasts.filter((t) => t.id !== id), { ...toast, id }].slice(-MAX_TOASTS) }));
+    set((s) => ({ toasts: withToast(s.toasts, { ...toast, id }) }));
     return id;
   },
   dismissToast: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
