@@ -1,26 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../shared/domain/job';
+import { jobRecord } from '../../shared/domain/test/job-record';
 import type { EventName, PayloadOf } from '../../shared/ipc';
 import type { Platform } from '../services/contracts';
 import { finishedMoment, finishedNotice, notifyFinishedJobs } from './notifications';
 
 function job(patch: Partial<JobRecord>): JobRecord {
-  return {
-    localId: 'job-abc123',
-    kind: 'text-to-3d',
-    state: 'running',
-    environmentId: 'env',
-    environmentName: 'Sandbox',
-    keyId: 'k',
-    keyName: 'Key',
-    request: {},
-    title: '',
-    prompt: 'a red chair',
-    createdAt: '2026-11-25T00:00:00.000Z',
-    updatedAt: '2026-11-25T00:00:00.000Z',
-    fragments: [],
-    ...patch,
-  };
+  return jobRecord({ prompt: 'a red chair', ...patch });
 }
 
 describe('finishedMoment: which record is a job worth telling about', () => {

@@ -3,8 +3,9 @@
  * kind, the fields (with the spec's defaults filled in, so an omitted default
  * equals a written one) and the contents of its files (sha256) match.
  */
-import { ENDPOINTS, withDefaults, type FieldSpec, type GenerationKind } from '../../../shared/api';
+import { ENDPOINTS, isGenerationKind, withDefaults, type FieldSpec, type GenerationKind } from '../../../shared/api';
 import type { JobRecord } from '../../../shared/domain/job';
+import type { StoredRow } from './store';
 
 export function requestFingerprint(kind: GenerationKind, fields: Record<string, unknown>, fileSha256: Record<string, string>): string {
   const specs = ENDPOINTS[kind].fields as Readonly<Record<string, FieldSpec>>;
@@ -15,6 +16,11 @@ export function requestFingerprint(kind: GenerationKind, fields: Record<string, 
     values[name] = spec.type === 'file' ? `sha256:${fileSha256[name] ?? '?'}` : value;
   }
   return `${kind}|${canonicalJson(values)}`;
+}
+
+/** The sha256 of each file a row names, by field (what its fingerprint compares). */
+export function rowFileShas(row: { files?: Record<string, { sha256: string }> }): Record<string, string> {
+  return Object.fromEntries(Object.entries(row.files ?? {}).map(([k, f]) => [k, f.sha256]));
 }
 
 /** The fingerprint of a ledger record: its file fields carry their sha256. */
@@ -49,6 +55,23 @@ export function indexLedger(jobs: JobRecord[], excludeBatchId?: string): Map<str
     index.set(jobFingerprint(job), job);
   }
   return index;
+}
+
+/**
+ * Marks ready rows that repeat a reusable ledger job (not one of this batch's own): the row shows the
+ * earlier job, and reuses it unless the user chooses to generate again.
+ */
+export function flagDuplicates(rows: StoredRow[], jobs: JobRecord[], batchId: string): void {
+  const index = indexLedger(jobs, batchId);
+  if (index.size === 0) return;
+  for (const row of rows) {
+    if (row.state !== 'ready' || !isGenerationKind(row.kind)) continue;
+    const match = index.get(requestFingerprint(row.kind, row.fields, rowFileShas(row)));
+    if (match) {
+      row.duplicateOf = { localId: match.localId, ...(match.jobId ? { jobId: match.jobId } : {}), state: match.state };
+      row.duplicateChoice ??= 'reuse';
+    }
+  }
 }
 
 function canonicalJson(value: unknown): string {
