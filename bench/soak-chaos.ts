@@ -101,6 +101,20 @@ function watchFaults(sandbox: SandboxProc): { stop: () => Promise<Record<string,
   };
 }
 
+/** The CLI batch's rows by state, from its file in the data folder. */
+function batchRowStates(dataDir: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  const dir = path.join(dataDir, 'batches');
+  for (const name of fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.endsWith('.json')) : []) {
+    try {
+      for (const row of (JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { rows: { state: string }[] }).rows) out[row.state] = (out[row.state] ?? 0) + 1;
+    } catch {
+      out.unreadable = (out.unreadable ?? 0) + 1;
+    }
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'soak-chaos-'));
   const dataDir = path.join(work, 'data');
@@ -114,6 +128,8 @@ async function main(): Promise<void> {
   const faults = watchFaults(sandbox);
   const shell = await startShell(env);
   let batchExit: number | null = null;
+  let batchHung = false;
+  let batchRows: Record<string, number> = {};
   let shellRefused = 0;
   try {
     const list = path.join(work, 'list.csv');
@@ -135,18 +151,27 @@ async function main(): Promise<void> {
     const end = Date.now() + timeoutMs;
     let records: JobRecord[] = [];
     let lastPrint = 0;
+    let allSettledAt: number | undefined;
     for (;;) {
       records = readLedger(dataDir).records.filter((r) => String(r.request.prompt ?? '').startsWith(`${RUN} `));
       const settled = records.filter(isSettled).length;
-      if ((settled === JOBS - shellRefused && batch.done) || Date.now() > end) break;
+      if (settled === JOBS - shellRefused) allSettledAt ??= Date.now();
+      if ((allSettledAt !== undefined && batch.done) || Date.now() > end) break;
+      // Every job has settled in the ledger: the batch has a minute to export its last rows and exit.
+      if (allSettledAt !== undefined && Date.now() - allSettledAt > 60_000) {
+        batchHung = true;
+        console.log('Every job settled a minute ago but the CLI batch has not exited: stopping it.');
+        break;
+      }
       if (Date.now() - lastPrint > 10_000) {
         lastPrint = Date.now();
         console.log(`  ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s: ${records.length} records, ${settled} settled${batch.done ? ', batch exited' : ''}`);
       }
       await sleep(500);
     }
-    if (!batch.done) console.log(`The run did not settle within ${timeoutMs / 1000} s.`);
+    if (!batch.done && !batchHung) console.log(`The run did not settle within ${timeoutMs / 1000} s.`);
     batchExit = batch.done ? await batch.exited : (await batch.stop(), null);
+    batchRows = batchRowStates(dataDir);
   } finally {
     await shell.proc.stop();
   }
@@ -176,6 +201,8 @@ async function main(): Promise<void> {
     unsettled: unsettled.length,
     shellRefused,
     batchExit,
+    batchHung,
+    batchRows,
     ledgerLinesSkipped: skipped,
     filesChecked: files.checked,
     partialFiles: files.partial.length,
@@ -194,6 +221,7 @@ async function main(): Promise<void> {
   console.log(
     `created upstream ${jobs.created} · duplicates ${jobs.duplicates} · lost ${jobs.lost} · uncertain ${jobs.uncertain} · verified ${jobs.verified} · unavailable ${jobs.unavailable} · error ${figures.errored} · unsettled ${unsettled.length}`,
   );
+  console.log(`batch rows by state: ${JSON.stringify(batchRows)}${batchHung ? ' (the batch did not exit after every job settled)' : ''}`);
   console.log(`batch exit ${batchExit} · shell refused ${shellRefused} · files checked ${files.checked}, partial ${files.partial.length}, temp files left ${files.leftoverTemp}`);
   for (const l of [...jobs.lostJobs, ...jobs.duplicateJobs, ...files.partial, ...figures.unsettledJobs]) console.log(`  ! ${l}`);
   console.log(`${file} (${figures.seconds} s)`);

@@ -61,7 +61,11 @@ function track(child: ChildProcess): Proc {
       const line = buf.slice(0, nl);
       buf = buf.slice(nl + 1);
       lines.push(line);
-      for (const w of [...waiters]) if (w.match(line)) (waiters.splice(waiters.indexOf(w), 1), w.resolve(line));
+      for (const w of [...waiters]) {
+        if (!w.match(line)) continue;
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(line);
+      }
     }
   });
   child.stderr!.on('data', (c: Buffer) => {
@@ -82,7 +86,9 @@ function track(child: ChildProcess): Proc {
         const w = { match, resolve: (l: string) => (clearTimeout(timer), resolve(l)) };
         waiters.push(w);
         void proc.exited.then(() => {
-          if (waiters.includes(w)) (clearTimeout(timer), reject(new Error(`The process exited first. stderr: ${err.slice(-2000)}`)));
+          if (!waiters.includes(w)) return;
+          clearTimeout(timer);
+          reject(new Error(`The process exited first. stderr: ${err.slice(-2000)}`));
         });
       });
     },

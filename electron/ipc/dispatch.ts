@@ -38,6 +38,12 @@ export async function dispatch(
   try {
     return await handler(parsed.data, ctx);
   } catch (err) {
+    // An error made to be shown (a disk that refused a write: see LedgerWriteError) keeps its reason and plain message.
+    const shown = err as { expose?: unknown; reason?: unknown; message?: unknown } | undefined;
+    if (shown?.expose === true && typeof shown.reason === 'string' && typeof shown.message === 'string') {
+      log('error', `handler ${channel} failed: ${shown.message}`);
+      return fail(shown.reason, shown.message);
+    }
     log('error', `handler ${channel} threw: ${err instanceof Error ? err.message : String(err)}`);
     return fail('internal', 'Something went wrong in the app. The details are in the log.');
   }

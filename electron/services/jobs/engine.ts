@@ -61,7 +61,9 @@ export class Engine implements JobEngine {
 
   private ensureLoaded(): void {
     if (this.loaded) return;
-    this.core.ledger.load();
+    const report = this.core.ledger.load();
+    // A torn line set aside instead of stopping the app: say so in the log.
+    if (report.setAside) this.core.internalError(report.setAside.message, undefined);
     this.loaded = true;
   }
 

@@ -34,10 +34,44 @@ export interface LoadReport {
   /** Lines that could not be read (a torn last line after a kill). */
   skipped: number;
   ms: number;
+  /** Unreadable lines found at this load were copied to this side file (and a torn last line cut from the journal). */
+  setAside?: { lines: number; file: string; message: string };
 }
 
 const SNAPSHOT = 'snapshot.json';
 const JOURNAL = 'journal.jsonl';
+export const SET_ASIDE = 'journal.set-aside.jsonl';
+
+/** What a failed write means for the user, by errno code. */
+export function diskProblem(code: string | undefined): string {
+  switch (code) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return 'the disk is full';
+    case 'EACCES':
+    case 'EPERM':
+      return 'the data folder cannot be written (permission denied)';
+    case 'EROFS':
+      return 'the data folder is on a read-only disk';
+    case 'EIO':
+      return 'the disk reported a read/write error';
+    default:
+      return `the disk refused the write${code ? ` (${code})` : ''}`;
+  }
+}
+
+/**
+ * A ledger write the disk refused. Nothing changed in memory, so the app goes
+ * on with what is recorded; `expose` lets dispatch() show the message as is.
+ */
+export class LedgerWriteError extends Error {
+  readonly expose = true;
+  readonly reason = 'disk-write-failed';
+  constructor(readonly code: string | undefined) {
+    super(`The job history could not be saved: ${diskProblem(code)}. Nothing was sent and everything recorded before is kept; free some space or fix the folder, then try again.`);
+    this.name = 'LedgerWriteError';
+  }
+}
 
 function applyPatch(record: JobRecord, patch: Partial<JobRecord>, unset: string[] | undefined): JobRecord {
   const next = { ...record, ...patch } as Record<string, unknown>;
@@ -65,6 +99,8 @@ export class Ledger {
   private readonly compactAfterLines: number;
   private revisionCount = 0;
   private readonly procFile: string;
+  /** The errno code of the last fsync that failed after its line was written (kept for diagnostics). */
+  lastSyncError: string | undefined;
 
   constructor(options: LedgerOptions) {
     this.dir = options.dir;
@@ -101,10 +137,45 @@ export class Ledger {
     }
     this.openJournal();
     this.readOffset = 0;
-    const { lines, skipped: bad } = this.readNew();
+    const torn: string[] = [];
+    const { lines, skipped: bad } = this.readNew(torn);
     skipped += bad;
     this.linesSinceCompaction = lines;
-    return { records: this.records.size, lines, skipped, ms: performance.now() - started };
+    const setAside = this.setAside(torn);
+    // The torn last line (if one was cut) is skipped too.
+    if (setAside) skipped += setAside.lines - bad;
+    return { records: this.records.size, lines, skipped, ms: performance.now() - started, ...(setAside ? { setAside } : {}) };
+  }
+
+  /**
+   * Keeps unreadable lines in a side file. A torn last line (no newline: a
+   * write cut short) is also cut from the journal, but only while no other
+   * process has the ledger open: one of them may be writing that line now.
+   */
+  private setAside(unreadable: string[]): LoadReport['setAside'] {
+    const size = fs.fstatSync(this.fd!).size;
+    let tail = '';
+    if (size > this.readOffset && this.otherProcesses().length === 0) {
+      const buf = Buffer.alloc(size - this.readOffset);
+      fs.readSync(this.fd!, buf, 0, buf.length, this.readOffset);
+      tail = buf.toString('utf8');
+    }
+    if (unreadable.length === 0 && !tail) return undefined;
+    const file = path.join(this.dir, SET_ASIDE);
+    try {
+      const stamp = new Date().toISOString();
+      fs.appendFileSync(file, [...unreadable, ...(tail ? [tail] : [])].map((l) => `${JSON.stringify({ setAsideAt: stamp, line: l })}\n`).join(''), { mode: 0o600 });
+      if (tail) fs.ftruncateSync(this.fd!, this.readOffset);
+    } catch {
+      // The side file could not be written: leave the journal as it is (a torn line is skipped on every load).
+      return undefined;
+    }
+    const lines = unreadable.length + (tail ? 1 : 0);
+    return {
+      lines,
+      file,
+      message: `${lines === 1 ? 'One line' : `${lines} lines`} of the job history could not be read (a write cut short by a crash or a full disk) and ${lines === 1 ? 'was' : 'were'} set aside in ${file}; every other job is kept.`,
+    };
   }
 
   private openJournal(): void {
@@ -116,7 +187,7 @@ export class Ledger {
   }
 
   /** Applies journal lines written since the last read (by this or another process). */
-  private readNew(): { lines: number; skipped: number } {
+  private readNew(unreadable?: string[]): { lines: number; skipped: number } {
     const size = fs.fstatSync(this.fd!).size;
     if (size <= this.readOffset) return { lines: 0, skipped: 0 };
     const buf = Buffer.alloc(size - this.readOffset);
@@ -136,6 +207,7 @@ export class Ledger {
       } catch {
         // A torn line followed by later appends (a kill mid-write, then a restart): skip it.
         skipped++;
+        unreadable?.push(raw);
         continue;
       }
       this.revisionCount++;
@@ -194,17 +266,33 @@ export class Ledger {
       torn = last[0] !== 0x0a;
     }
     const text = (torn ? '\n' : '') + JSON.stringify(line) + '\n';
-    fs.writeSync(this.fd, text);
-    if (durable) fs.fdatasyncSync(this.fd);
+    const bytes = Buffer.from(text);
+    let written: number;
+    try {
+      written = fs.writeSync(this.fd, bytes);
+    } catch (err) {
+      throw new LedgerWriteError((err as NodeJS.ErrnoException).code);
+    }
+    // A short write (the disk filled up mid-line) leaves a torn line that loads skip: report it as not written.
+    if (written < bytes.length) throw new LedgerWriteError('ENOSPC');
+    if (durable) {
+      try {
+        fs.fdatasyncSync(this.fd);
+      } catch (err) {
+        // The line is in the file (and read back by every load), so memory must match it: note the failure, do not undo.
+        this.lastSyncError = (err as NodeJS.ErrnoException).code ?? 'unknown';
+      }
+    }
     // Our own line is already applied in memory: skip re-reading it.
     if (before === this.readOffset) this.readOffset += Buffer.byteLength(text);
     this.linesSinceCompaction++;
   }
 
+  /** Appends first, then changes memory: a write the disk refuses throws `LedgerWriteError` and changes nothing. */
   put(record: JobRecord, durable = false): JobRecord {
+    this.append({ t: 'put', r: record }, durable);
     this.revisionCount++;
     this.records.set(record.localId, record);
-    this.append({ t: 'put', r: record }, durable);
     return record;
   }
 
@@ -219,9 +307,9 @@ export class Ledger {
       else set[k] = v;
     }
     const next = applyPatch(rec, set as Partial<JobRecord>, unset);
+    this.append(unset.length ? { t: 'patch', id: localId, p: set, u: unset } : { t: 'patch', id: localId, p: set }, durable);
     this.revisionCount++;
     this.records.set(localId, next);
-    this.append(unset.length ? { t: 'patch', id: localId, p: set, u: unset } : { t: 'patch', id: localId, p: set }, durable);
     return next;
   }
 

@@ -1,0 +1,284 @@
+/**
+ * Disk faults: ENOSPC, EIO and EACCES injected into ledger writes, the asset
+ * cache (a download's file) and exports, through the real services (fresh data
+ * folder, the built-in sandbox). The user is told (a result with a plain
+ * reason, a record state), nothing already recorded is lost, and a torn last
+ * ledger line found at start is set aside with a message.
+ */
+import fs from 'node:fs';
+import type * as FsPromises from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { JobRecord } from '../../../shared/domain/job';
+import { dispatch } from '../../ipc/dispatch';
+import { createServices, type Services } from '..';
+import { createLogger } from '../log';
+import { createHeadlessPlatform, noCipher } from '../platform-headless';
+import { LedgerWriteError, Ledger, SET_ASIDE } from './ledger';
+import { tempDir, until } from './test/harness';
+
+const CODES = ['ENOSPC', 'EIO', 'EACCES'] as const;
+
+/** Exports write through named imports of node:fs/promises, which a spy cannot reach: the module is wrapped instead. */
+const exportFault = vi.hoisted(() => ({ code: undefined as string | undefined, under: '' }));
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const real = await importOriginal<typeof FsPromises>();
+  const writeFile = (async (file: Parameters<typeof real.writeFile>[0], ...rest: unknown[]) => {
+    if (exportFault.code && exportFault.under && String(file).startsWith(exportFault.under)) {
+      throw Object.assign(new Error(`${exportFault.code}: injected, open '${String(file)}'`), { code: exportFault.code });
+    }
+    return real.writeFile(file, ...(rest as [never]));
+  }) as typeof real.writeFile;
+  return { ...real, writeFile, default: { ...real, writeFile } };
+});
+
+function sampleRecord(i: number): JobRecord {
+  const at = new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
+  return {
+    localId: `rec${String(i).padStart(8, '0')}`,
+    kind: 'text-to-3d',
+    state: 'error',
+    jobId: `job-${i}`,
+    environmentId: 'env',
+    environmentName: 'Sandbox',
+    keyId: 'k0',
+    keyName: 'Key 0',
+    request: { prompt: `a carved chest ${i}` },
+    title: `Chest ${i}`,
+    prompt: `a carved chest ${i}`,
+    createdAt: at,
+    updatedAt: at,
+    fragments: [],
+  };
+}
+const PLAIN = { ENOSPC: /the disk is full/, EIO: /the disk reported a read\/write error/, EACCES: /cannot be written \(permission denied\)/ };
+
+const ERRNO_TEXT: Record<string, string> = { ENOSPC: 'no space left on device, write', EIO: 'i/o error, write', EACCES: 'permission denied, open' };
+
+/** An error as Node makes it for that code. */
+function errno(code: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`${code}: ${ERRNO_TEXT[code]}`), { code });
+}
+
+const isLedgerLine = (data: unknown): boolean => Buffer.isBuffer(data) && (data.includes('{"t":"put"') || data.includes('{"t":"patch"'));
+
+/** Makes the disk refuse the ledger's appends with `code` until restored. */
+function refuseLedgerWrites(code: string) {
+  const real = fs.writeSync.bind(fs) as (...a: unknown[]) => number;
+  return vi.spyOn(fs, 'writeSync').mockImplementation(((...args: unknown[]) => {
+    if (isLedgerLine(args[1])) throw errno(code);
+    return real(...args);
+  }) as typeof fs.writeSync);
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('ledger writes the disk refuses', () => {
+  it.each(CODES)('%s: the write throws a plain reason, memory and disk keep every earlier record', (code) => {
+    const dir = tempDir('ledger-fault');
+    const ledger = new Ledger({ dir });
+    ledger.load();
+    for (let i = 0; i < 3; i++) ledger.put(sampleRecord(i), true);
+    refuseLedgerWrites(code);
+    const put = () => ledger.put(sampleRecord(9), true);
+    expect(put).toThrow(LedgerWriteError);
+    expect(put).toThrow(PLAIN[code]);
+    expect(() => ledger.patch('rec00000001', { title: 'renamed' })).toThrow(PLAIN[code]);
+    // Nothing half-applied in memory: what the app shows is what the disk holds.
+    expect(ledger.get('rec00000009')).toBeUndefined();
+    expect(ledger.get('rec00000001')?.title).toBe('Chest 1');
+    vi.restoreAllMocks();
+    ledger.put(sampleRecord(4), true);
+    ledger.close();
+    const again = new Ledger({ dir });
+    expect(again.load().records).toBe(4);
+    expect(again.get('rec00000001')?.title).toBe('Chest 1');
+    again.close();
+  });
+
+  it('a short write (the disk filled mid-line) is reported as not written, and the torn line is set aside at the next start', () => {
+    const dir = tempDir('ledger-short');
+    const ledger = new Ledger({ dir });
+    ledger.load();
+    ledger.put(sampleRecord(1), true);
+    const real = fs.writeSync.bind(fs) as (...a: unknown[]) => number;
+    vi.spyOn(fs, 'writeSync').mockImplementation(((fd: number, data: Buffer) => real(fd, data.subarray(0, 20))) as typeof fs.writeSync);
+    expect(() => ledger.put(sampleRecord(2), true)).toThrow(/the disk is full/);
+    vi.restoreAllMocks();
+    expect(ledger.get('rec00000002')).toBeUndefined();
+    ledger.close();
+    const again = new Ledger({ dir });
+    const report = again.load();
+    expect(report.records).toBe(1);
+    expect(report.setAside?.lines).toBe(1);
+    expect(fs.readFileSync(path.join(dir, SET_ASIDE), 'utf8')).toContain('{\\"t\\":\\"put\\"');
+    // The journal ends on a whole line again: the next append is readable.
+    again.put(sampleRecord(3), true);
+    again.close();
+    const third = new Ledger({ dir });
+    expect(third.load()).toMatchObject({ records: 2, skipped: 0 });
+    third.close();
+  });
+
+  it('a torn last line is left in place while another process has the ledger open (it may be writing it now)', () => {
+    const dir = tempDir('ledger-shared');
+    const ledger = new Ledger({ dir });
+    ledger.load();
+    ledger.put(sampleRecord(1), true);
+    ledger.close();
+    fs.appendFileSync(path.join(dir, 'journal.jsonl'), '{"t":"patch","id":"rec00000001","p":{"ti');
+    // The test runner's parent process stands for the app beside us.
+    fs.writeFileSync(path.join(dir, 'procs', String(process.ppid)), '');
+    const report = new Ledger({ dir }).load();
+    expect(report.records).toBe(1);
+    expect(report.setAside).toBeUndefined();
+    expect(fs.readFileSync(path.join(dir, 'journal.jsonl'), 'utf8').endsWith('"ti')).toBe(true);
+  });
+
+  it('an unreadable line in the middle is copied to the side file; the records around it load', () => {
+    const dir = tempDir('ledger-middle');
+    const ledger = new Ledger({ dir });
+    ledger.load();
+    ledger.put(sampleRecord(1), true);
+    fs.appendFileSync(path.join(dir, 'journal.jsonl'), '{"t":"put","r":{"loc\n');
+    ledger.put(sampleRecord(2), true);
+    ledger.close();
+    const again = new Ledger({ dir });
+    const report = again.load();
+    expect(report).toMatchObject({ records: 2, skipped: 1 });
+    expect(report.setAside?.message).toMatch(/^One line of the job history could not be read/);
+    expect(fs.readFileSync(path.join(dir, SET_ASIDE), 'utf8')).toContain('"line":"{\\"t\\":\\"put\\",\\"r\\":{\\"loc"');
+    again.close();
+  });
+});
+
+describe('disk faults through the services', () => {
+  let dataDir: string;
+  let services: Services;
+  const logged: string[] = [];
+  let savedHome: string | undefined;
+  const call = (channel: string, args: unknown) => dispatch(services.handlers, channel, args, { shell: 'web' });
+  const submit = (prompt: string) => call('jobs:submit', { kind: 'text-to-3d', fields: { prompt, targetFaceCount: 500, textureResolution: '128' } });
+  const job = (localId: string) => services.engine!.get(localId) as JobRecord;
+
+  beforeAll(async () => {
+    dataDir = tempDir('disk-faults');
+    // A torn last line from a crash before this start: set aside with a message, the app starts.
+    fs.mkdirSync(path.join(dataDir, 'ledger'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'ledger', 'journal.jsonl'), `${JSON.stringify({ t: 'put', r: sampleRecord(1) })}\n{"t":"patch","id":"rec00000001","p":{"st`);
+    const log = createLogger({ stderr: { write: (line: string) => logged.push(line) } });
+    // Export folders are held to the home folder: make it this test's.
+    savedHome = process.env.HOME;
+    process.env.HOME = dataDir;
+    services = await createServices({ dataDir, platform: createHeadlessPlatform('web'), cipher: noCipher, env: { ASSET_STUDIO_SANDBOX_JOB_SECONDS: '0.3' }, log });
+  }, 30_000);
+
+  afterAll(async () => {
+    await services?.dispose();
+    process.env.HOME = savedHome;
+  });
+
+  it('starts on a ledger with a torn last line, keeps the record, sets the line aside and says so in the log', async () => {
+    const listed = await call('jobs:list', {});
+    expect(listed.ok && (listed.value as { jobs: JobRecord[] }).jobs.map((j) => j.localId)).toContain('rec00000001');
+    expect(fs.readFileSync(path.join(dataDir, 'ledger', SET_ASIDE), 'utf8')).toContain('rec00000001');
+    expect(logged.join('\n')).toMatch(/One line of the job history could not be read .* set aside in .*; every other job is kept\./);
+  });
+
+  it.each(CODES)('%s on the ledger: jobs:submit answers with a plain reason, sends nothing, and the history keeps every job', async (code) => {
+    const before = await submit(`a sturdy crate before ${code}`);
+    expect(before.ok).toBe(true);
+    const kept = (before as { value: JobRecord }).value.localId;
+    await until(() => job(kept).asset?.state === 'ready', 20_000, 'the job recorded before the fault to finish');
+    const upstreamBefore = services.sandbox!.jobs().length;
+    refuseLedgerWrites(code);
+    const refused = await submit(`a sturdy crate during ${code}`);
+    expect(refused).toMatchObject({ ok: false, problem: { reason: 'disk-write-failed' } });
+    expect(!refused.ok && refused.problem.message).toMatch(PLAIN[code]);
+    expect(!refused.ok && refused.problem.message).not.toMatch(/ENOSPC|EIO|EACCES|errno|at .*\.ts/);
+    await new Promise((r) => setTimeout(r, 300));
+    vi.restoreAllMocks();
+    const listed = await call('jobs:list', {});
+    const prompts = listed.ok ? (listed.value as { jobs: JobRecord[] }).jobs.map((j) => j.prompt) : [];
+    expect(prompts).toContain(`a sturdy crate before ${code}`);
+    expect(prompts).not.toContain(`a sturdy crate during ${code}`);
+    // Nothing reached the service for the refused submission, and the earlier job is whole.
+    expect(services.sandbox!.jobs()).toHaveLength(upstreamBefore);
+    expect(job(kept)).toMatchObject({ state: 'success', asset: { state: 'ready' } });
+  }, 30_000);
+
+  it.each(CODES)('%s on the asset cache: the download waits with the reason on the record, then finishes when the disk is back', async (code) => {
+    const real = fs.createWriteStream.bind(fs);
+    vi.spyOn(fs, 'createWriteStream').mockImplementation(((file: fs.PathLike, options?: unknown) => {
+      const stream = real(file, options as never);
+      // As the disk does it: the stream opens (or not) and then fails with an 'error' event.
+      if (String(file).includes(`${path.sep}assets${path.sep}`)) process.nextTick(() => stream.destroy(errno(code)));
+      return stream;
+    }) as typeof fs.createWriteStream);
+    const res = await submit(`a mossy rock with ${code}`);
+    expect(res.ok).toBe(true);
+    const localId = (res as { value: JobRecord }).value.localId;
+    await until(() => (job(localId).asset?.attempts ?? 0) >= 1 && job(localId).asset?.state === 'retrying', 20_000, 'a failed download attempt').catch((e: Error) => {
+      throw new Error(`${e.message} ${JSON.stringify({ state: job(localId).state, asset: job(localId).asset })}`);
+    });
+    const rec = job(localId);
+    expect(rec.state).toBe('success');
+    expect(rec.asset?.problem, 'the record says why it waits').toBeTruthy();
+    vi.restoreAllMocks();
+    await until(() => job(localId).asset?.state === 'ready', 20_000, 'the download to finish once the disk is back');
+  }, 45_000);
+
+  it.each(CODES)('%s on an export: the item fails with a plain reason, the cached asset and an earlier export stay whole', async (code) => {
+    const res = await submit(`a round lamp for export ${code}`);
+    const localId = (res as { value: JobRecord }).value.localId;
+    await until(() => job(localId).asset?.state === 'ready', 20_000, 'the job to finish');
+    const folderPath = path.join(dataDir, `project-${code}`);
+    fs.mkdirSync(folderPath);
+    const folder = await call('export:addFolder', { path: folderPath });
+    expect(folder.ok).toBe(true);
+    const folderId = (folder as { value: { id: string } }).value.id;
+    const first = await call('export:run', { localIds: [localId], folderId });
+    const firstItem = first.ok ? (first.value as { items: { ok: boolean; path?: string }[] }).items[0]! : undefined;
+    expect(firstItem?.ok, JSON.stringify(first)).toBe(true);
+    const exported = fs.readFileSync(firstItem!.path!);
+
+    Object.assign(exportFault, { code, under: folderPath });
+    const second = await call('export:run', { localIds: [localId], folderId }).finally(() => Object.assign(exportFault, { code: undefined, under: '' }));
+    const item = second.ok ? (second.value as { items: { ok: boolean; message?: string }[] }).items[0] : undefined;
+    expect(item?.ok).toBe(false);
+    expect(item?.message).toMatch(code === 'EIO' ? /The export failed while writing the file\. Nothing was lost/ : code === 'ENOSPC' ? /is full\. Nothing was lost/ : /cannot write to .*Nothing was lost/);
+    expect(fs.readFileSync(firstItem!.path!).equals(exported)).toBe(true);
+    expect(job(localId).asset?.state).toBe('ready');
+  }, 45_000);
+
+  // Known engine bugs found by these tests (issue 16, soak notes). `it.fails` keeps each one visible: when the
+  // engine is fixed the test fails, and it becomes a plain `it`.
+  it.fails('KNOWN BUG: a disk error writing a download is reported as the service being unreachable', async () => {
+    const real = fs.createWriteStream.bind(fs);
+    vi.spyOn(fs, 'createWriteStream').mockImplementation(((file: fs.PathLike, options?: unknown) => {
+      const stream = real(file, options as never);
+      if (String(file).includes(`${path.sep}assets${path.sep}`)) process.nextTick(() => stream.destroy(errno('ENOSPC')));
+      return stream;
+    }) as typeof fs.createWriteStream);
+    const res = await submit('a mossy rock on a full disk');
+    const localId = (res as { value: JobRecord }).value.localId;
+    await until(() => job(localId).asset?.state === 'retrying', 20_000, 'a failed download attempt');
+    // Today: "Cannot reach the service for the asset download (ENOSPC: ENOSPC: no space left on device, write). It is tried again when the connection is back."
+    expect(job(localId).asset?.problem).not.toMatch(/Cannot reach the service|connection/);
+  }, 30_000);
+
+  it.fails('KNOWN BUG: when the disk refuses the line recording the job id the service returned, the job stays "submitting" for the session', async () => {
+    const real = fs.writeSync.bind(fs) as (...a: unknown[]) => number;
+    vi.spyOn(fs, 'writeSync').mockImplementation(((...args: unknown[]) => {
+      if (Buffer.isBuffer(args[1]) && args[1].includes('"t":"patch"') && args[1].includes('"jobId"')) throw errno('ENOSPC');
+      return real(...args);
+    }) as typeof fs.writeSync);
+    const res = await submit('a crate whose job id could not be saved');
+    const localId = (res as { value: JobRecord }).value.localId;
+    await until(() => services.sandbox!.jobs().some((j) => j.genParams.prompt === 'a crate whose job id could not be saved'), 10_000, 'the service to create the job');
+    await new Promise((r) => setTimeout(r, 300));
+    vi.restoreAllMocks();
+    // Today: the id the service answered is dropped, the record stays "submitting" with no reason until a restart makes it "uncertain".
+    await until(() => job(localId).jobId !== undefined, 8_000, 'the job id to be recorded once the disk is back');
+  }, 30_000);
+});
