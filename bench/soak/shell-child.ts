@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createServices } from '../../electron/services';
+import { createServices } from '../../electron/compose';
 import { resolveDataDir } from '../../electron/services/data-dir';
 import { pickEnvironment } from '../../electron/services/jobs/cli-support';
 import { createLogger } from '../../electron/services/log';

@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUESTS, REQUEST_NAMES, type RequestName } from '../../shared/ipc';
 import { setupIpc } from '../app/ipc';
 import { APP_ORIGIN } from '../ipc/sender';
-import { createServices, type Services } from '../services';
+import { createServices, type Services } from '../compose';
 import { createLogger } from '../services/log';
 import { createWebPlatform, startWebShell, webCipher, type RunningWebShell } from '../shells/web';
 import { invalid, valid } from './contract-arbitraries';
@@ -60,7 +60,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>fuzz</title>');
   shell = await startWebShell({ services, rendererDir, port: 0 });
 
-  stopIpc = setupIpc({ handlers: services.handlers, events: services.events, engine: () => services.engine, trustedOrigins: [APP_ORIGIN], log: createLogger({ stderr: null }), windows: () => [] });
+  stopIpc = setupIpc({ handlers: services.handlers, events: services.events, engine: services.engine, trustedOrigins: [APP_ORIGIN], log: createLogger({ stderr: null }), windows: () => [] });
   for (const [channel, handler] of electronMock.ipcMain.handle.mock.calls as [string, (e: unknown, a: unknown) => Promise<unknown>][]) ipcHandlers.set(channel, handler);
   const event = { senderFrame: { url: `${APP_ORIGIN}/index.html` }, sender: new FakeWebContents() };
   electronMock.ipcRenderer.invoke.mockImplementation(async (channel: string, args: unknown) => {

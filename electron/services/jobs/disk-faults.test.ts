@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { JobRecord } from '../../../shared/domain/job';
 import { dispatch } from '../../ipc/dispatch';
-import { createServices, type Services } from '..';
+import { createServices, type Services } from '../../compose';
 import { createLogger } from '../log';
 import { createHeadlessPlatform, noCipher } from '../platform-headless';
 import { LedgerWriteError, Ledger, SET_ASIDE } from './ledger';
