@@ -68,7 +68,7 @@ export class LedgerWriteError extends Error {
   readonly expose = true;
   readonly reason = 'disk-write-failed';
   constructor(readonly code: string | undefined) {
-    super(`The job history could not be saved: ${diskProblem(code)}. Nothing was sent and everything recorded before is kept; free some space or fix the folder, then try again.`);
+    super(`The job history could not be saved: ${diskProblem(code)}. Everything recorded before is kept; free some space or fix the folder, then try again.`);
     this.name = 'LedgerWriteError';
   }
 }
