@@ -3,6 +3,7 @@
  * catalogue (`checkRequest`), and each file field's file (found next to the
  * list, size and type by content, sha256 for duplicate detection).
  */
+import type { PathGate } from '../allowed-roots';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -29,7 +30,7 @@ export interface CheckedRow {
 /** In a list, a file field holds a path (relative to the list file). */
 const filePathSchema = z.string({ error: 'give the path of the file, relative to the list file' }).min(1);
 
-export async function checkRow(values: Record<string, unknown>, listKind: string | undefined, listDir: string | undefined): Promise<CheckedRow> {
+export async function checkRow(values: Record<string, unknown>, listKind: string | undefined, listDir: string | undefined, gate?: PathGate): Promise<CheckedRow> {
   const coerced = coerceRow(values, listKind);
   const { kind, fields } = coerced;
   const problems = [...coerced.problems];
@@ -45,7 +46,7 @@ export async function checkRow(values: Record<string, unknown>, listKind: string
     if (typeof value !== 'string' || value === '') continue;
     const spec = specs[name];
     if (spec?.type !== 'file') continue;
-    const found = await checkRowFile(name, spec.label, spec.accept, spec.maxBytes, value, listDir);
+    const found = await checkRowFile(name, spec.label, spec.accept, spec.maxBytes, value, listDir, gate);
     if ('problem' in found) problems.push(found.problem);
     else files[name] = found.file;
   }
@@ -59,11 +60,21 @@ async function checkRowFile(
   maxBytes: number,
   given: string,
   listDir: string | undefined,
+  gate: PathGate | undefined,
 ): Promise<{ file: RowFile } | { problem: FieldProblem }> {
   if (!path.isAbsolute(given) && !listDir) {
     return { problem: { field, message: `${field}: "${given}" is relative, but the list was not opened from a folder. Open the list by its path, or give an absolute path.` } };
   }
-  const abs = path.resolve(listDir ?? '/', given);
+  let abs = path.resolve(listDir ?? '/', given);
+  if (gate) {
+    // The browser shell's allowed folders, checked before the file is read (allowed-roots.ts).
+    const real = await gate.check(abs);
+    if (!real.ok) {
+      const message = real.problem.reason === 'outside-allowed-folders' ? `"${given}" is outside your home folder and the app's data folder, the only places the browser can read from.` : `no file at "${given}".`;
+      return { problem: { field, message: `${field}: ${message}` } };
+    }
+    abs = real.value;
+  }
   let stat;
   try {
     stat = await fs.stat(abs);

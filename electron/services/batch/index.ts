@@ -8,6 +8,7 @@ import type { ChannelsOf, EventSink, HandlersFor, PartialHandlers } from '../con
 import type { JobEngine } from '../jobs/engine-api';
 import type { BatchExporter } from './output';
 import { exportServiceExporter } from './export-adapter';
+import { gateFor } from '../allowed-roots';
 import { BatchService } from './service';
 
 export { BatchService } from './service';
@@ -27,6 +28,8 @@ export interface BatchDeps {
   engineStarted?: Promise<void>;
   /** Keys a submission may use, for the time estimate. */
   keysFor?: (environmentId: string | undefined, spreadAcrossKeys: boolean) => number;
+  /** The browser shell reads and writes only inside this folder and the data folder; defaults to os.homedir(). */
+  homeDir?: string;
 }
 
 export function setupBatch(deps: BatchDeps): { handlers: HandlersFor<ChannelsOf<'batch'>>; service: BatchService; ready: Promise<void>; dispose(): Promise<void> } {
@@ -41,11 +44,26 @@ export function setupBatch(deps: BatchDeps): { handlers: HandlersFor<ChannelsOf<
       return fn(args);
     };
   const handlers: HandlersFor<ChannelsOf<'batch'>> = {
-    'batch:import': after((a) => service.import(a)),
-    'batch:updateRow': after((a) => service.updateRow(a)),
+    // From the browser shell, the list, its rows' files and the output folder are held to the allowed folders (allowed-roots.ts).
+    'batch:import': async (a, ctx) => {
+      await ready;
+      const gate = ctx.shell === 'web' ? gateFor(ctx, deps.dataDir, deps.homeDir) : undefined;
+      if (gate && a.path !== undefined) {
+        const real = await gate.check(a.path);
+        if (!real.ok) return real;
+      }
+      return service.import(a, gate);
+    },
+    'batch:updateRow': async (a, ctx) => {
+      await ready;
+      return service.updateRow(a, ctx.shell === 'web' ? gateFor(ctx, deps.dataDir, deps.homeDir) : undefined);
+    },
     'batch:start': async (a, ctx) => {
       await ready;
-      return service.start(a, ctx.shell);
+      if (ctx.shell !== 'web') return service.start(a, ctx.shell);
+      // Judged (by its nearest existing parent) before anything is created.
+      const real = await gateFor(ctx, deps.dataDir, deps.homeDir).check(a.outDir, { allowMissing: true });
+      return real.ok ? service.start({ ...a, outDir: real.value }, ctx.shell) : real;
     },
     'batch:pause': after((a) => service.pause(a.batchId)),
     'batch:resume': after((a) => service.resume(a.batchId)),

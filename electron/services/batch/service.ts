@@ -4,6 +4,7 @@
  * (./runner.ts), which drives them through the job engine. What a batch or a
  * row becomes on each request is decided in ./lifecycle.ts.
  */
+import type { PathGate } from '../allowed-roots';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -102,7 +103,8 @@ export class BatchService {
 
   // ---- requests ------------------------------------------------------------------------------
 
-  async import(args: BatchImportArgs): Promise<Result<Batch>> {
+  /** `gate`: the browser shell's allowed folders, for the rows' files. */
+  async import(args: BatchImportArgs, gate?: PathGate): Promise<Result<Batch>> {
     let text: string;
     let listPath: string | undefined;
     if (args.path !== undefined) {
@@ -121,7 +123,7 @@ export class BatchService {
     const listDir = listPath ? path.dirname(listPath) : undefined;
     const rows: StoredRow[] = [];
     for (const raw of parsed.rows) {
-      const checked = await checkRow(raw.values, args.kind, listDir);
+      const checked = await checkRow(raw.values, args.kind, listDir, gate);
       const row: StoredRow = {
         row: raw.row,
         kind: checked.kind ?? String(raw.values.kind ?? args.kind ?? ''),
@@ -156,7 +158,7 @@ export class BatchService {
     return ok(this.book.view(batch));
   }
 
-  async updateRow(args: BatchUpdateRowArgs): Promise<Result<Batch>> {
+  async updateRow(args: BatchUpdateRowArgs, gate?: PathGate): Promise<Result<Batch>> {
     const batch = this.book.batches.get(args.batchId);
     if (!batch) return notFound(args.batchId);
     const row = batch.rows.find((r) => r.row === args.row);
@@ -168,7 +170,7 @@ export class BatchService {
       const values: Record<string, unknown> = { ...(args.fields ?? row.fields) };
       const kind = args.kind ?? row.kind;
       if (kind) values.kind = kind;
-      const checked = await checkRow(values, batch.listKind, batch.listDir);
+      const checked = await checkRow(values, batch.listKind, batch.listDir, gate);
       row.kind = checked.kind ?? kind;
       row.fields = checked.fields;
       row.problems = checked.problems;

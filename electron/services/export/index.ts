@@ -9,9 +9,10 @@ import { homedir } from 'node:os';
 import { basename, isAbsolute, resolve } from 'node:path';
 import { compressionFor, presetBudget, type Budget, type BudgetTarget, type GeometryCompression } from '../../../shared/domain/readiness';
 import { DEFAULT_EXPORT_OPTIONS, fail, ok, type ProjectFolderView, type ReadinessReport, type Result } from '../../../shared/ipc';
-import type { ChannelsOf, EventSink, HandlersFor, Platform } from '../contracts';
+import type { ChannelsOf, EventSink, HandlerContext, HandlersFor, Platform } from '../contracts';
 import type { JobEngine } from '../jobs/engine-api';
-import { browse, isInside, resolveInsideHome } from './browse';
+import { allowedRoots, gateFor } from '../allowed-roots';
+import { browse, isInside } from './browse';
 import { ExportStore, type StoredFolder } from './export-store';
 import { checkFolder, exportJobs, lastExportPath } from './exporter';
 import { safeSubfolder } from './file-name';
@@ -72,10 +73,11 @@ export function setupExport(deps: ExportDeps): { handlers: HandlersFor<ChannelsO
     if (!isAbsolute(path)) return fail('invalid-path', 'Give the full path of the project folder.');
     let real: string;
     if (shell === 'web') {
-      // The browser shell reaches only the user's home directory.
-      const inside = await resolveInsideHome(homeDir, path);
+      // The browser shell reaches only the home and data folders (allowed-roots.ts).
+      const inside = await gateFor({ shell }, deps.dataDir, homeDir).check(path);
       if (!inside.ok) return inside;
-      real = inside.value.real;
+      real = inside.value;
+      if (!(await stat(real)).isDirectory()) return fail('not-a-folder', 'That is a file, not a folder. Choose the project folder itself.');
     } else {
       try {
         real = await realpath(resolve(path));
@@ -115,10 +117,12 @@ export function setupExport(deps: ExportDeps): { handlers: HandlersFor<ChannelsO
       await broadcast();
       return ok(await view(store.folder(folderId)!));
     },
-    'export:browse': async ({ path }) => browse(homeDir, path),
-    'export:run': async ({ localIds, folderId, options, format, fixes, budget: chosen }) => {
+    'export:browse': async ({ path }) => browse(homeDir, path, allowedRoots(deps.dataDir, homeDir)),
+    'export:run': async ({ localIds, folderId, options, format, fixes, budget: chosen }, ctx) => {
       const folder = store.folder(folderId);
       if (!folder) return fail('not-found', 'That project folder is not in the list.');
+      const moved = await folderAtUse(folder.path, ctx, deps.dataDir, homeDir);
+      if (moved) return fail('folder-moved', moved);
       const own = await budgetOf(folder);
       const budget = chosen ?? own.budget;
       const compression = compressionFor(own.engine, budget.target);
@@ -171,4 +175,28 @@ export function setupExport(deps: ExportDeps): { handlers: HandlersFor<ChannelsO
 
 function stripUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/**
+ * A project folder is judged again when it is used (issue 16, finding 7): it
+ * was stored by its real path, so a real path that differs now means the
+ * folder (or a folder above it) was replaced by a link since it was added;
+ * from the browser shell it must also still lie in the allowed folders.
+ * Undefined when the export may go ahead.
+ */
+async function folderAtUse(folderPath: string, ctx: HandlerContext, dataDir?: string, homeDir?: string): Promise<string | undefined> {
+  let real: string;
+  try {
+    real = await realpath(folderPath);
+  } catch {
+    return undefined; // Missing: the exporter says so in its own words.
+  }
+  if (real !== folderPath) {
+    return `The project folder ${folderPath} now leads somewhere else (${real}): it was replaced by a link after it was added. Nothing was exported; add the folder again if that is where exports should go.`;
+  }
+  if (ctx.shell === 'web' && dataDir !== undefined) {
+    const inside = await gateFor(ctx, dataDir, homeDir).check(real);
+    if (!inside.ok) return inside.problem.message;
+  }
+  return undefined;
 }

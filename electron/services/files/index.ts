@@ -1,4 +1,5 @@
 /** File staging: `files:stagePath`, `files:stageBytes`, `files:get`. */
+import { gateFor } from '../allowed-roots';
 import type { ChannelsOf, HandlersFor } from '../contracts';
 import { StagingArea } from './staging';
 
@@ -6,6 +7,8 @@ export { StagingArea } from './staging';
 
 export interface FilesDeps {
   dataDir: string;
+  /** The browser shell reads only inside this folder and the data folder; defaults to os.homedir(). */
+  homeDir?: string;
 }
 
 /** The files channels but the preview copy, which the preview service answers. */
@@ -14,7 +17,12 @@ export type FilesChannel = Exclude<ChannelsOf<'files'>, 'files:previewCopy'>;
 export function setupFiles(deps: FilesDeps): { handlers: HandlersFor<FilesChannel>; staging: StagingArea; dispose(): Promise<void> } {
   const staging = new StagingArea(deps.dataDir);
   const handlers: HandlersFor<FilesChannel> = {
-    'files:stagePath': async ({ path }) => staging.stagePath(path),
+    'files:stagePath': async ({ path }, ctx) => {
+      if (ctx.shell !== 'web') return staging.stagePath(path);
+      // The browser shell's allowed folders, judged by the real path now (allowed-roots.ts); the real file is what is read.
+      const real = await gateFor(ctx, deps.dataDir, deps.homeDir).check(path);
+      return real.ok ? staging.stagePath(real.value) : real;
+    },
     'files:stageBytes': async ({ name, data }) => staging.stageBytes(name, data),
     'files:get': async ({ id }) => staging.get(id),
   };

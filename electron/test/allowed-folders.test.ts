@@ -1,0 +1,130 @@
+/**
+ * The browser shell's allowed-folder rule (issue 16, finding 7): every
+ * path-taking channel, asked from the browser shell, reaches only the home
+ * folder and the app's data folder, judged by the real path at the moment of
+ * use, and refuses before it creates anything.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Batch, Result } from '../../shared/ipc';
+import { decidePath } from '../services/allowed-roots';
+import { setupBatch } from '../services/batch';
+import { FakeEngine as BatchEngine } from '../services/batch/test/fake-engine';
+import type { HandlerContext, Platform } from '../services/contracts';
+import { setupExport } from '../services/export';
+import { FakeEngine as ExportEngine, makeGlb, TINY_PNG } from '../services/export/test-support';
+import { setupFiles } from '../services/files';
+
+const web: HandlerContext = { shell: 'web' };
+const platform: Platform = { shell: 'web', notify: () => false, revealInFolder: async () => false, isFocused: () => true };
+
+let root: string;
+let home: string;
+let dataDir: string;
+let outside: string;
+beforeEach(() => {
+  root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'allowed-folders-')));
+  home = path.join(root, 'home');
+  dataDir = path.join(root, 'data');
+  outside = path.join(root, 'outside');
+  for (const d of [home, dataDir, outside]) fs.mkdirSync(d);
+  fs.writeFileSync(path.join(outside, 'private.png'), TINY_PNG);
+  fs.writeFileSync(path.join(home, 'mine.png'), TINY_PNG);
+  fs.writeFileSync(path.join(dataDir, 'staged.png'), TINY_PNG);
+});
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const reason = (r: Result<unknown>) => (r.ok ? 'ok' : r.problem.reason);
+
+describe('decidePath', () => {
+  it.each([
+    ['/home/ann', 'inside'],
+    ['/home/ann/projects/game', 'inside'],
+    ['/var/lib/studio/staging/x', 'inside'],
+    ['/home/annabel', 'outside'],
+    ['/home', 'outside'],
+    ['/etc/passwd', 'outside'],
+    ['/var/lib/studio-other', 'outside'],
+  ])('%s is %s of [/home/ann, /var/lib/studio]', (p, expected) => {
+    expect(decidePath(['/home/ann', '/var/lib/studio'], p)).toBe(expected);
+  });
+});
+
+describe('files:stagePath from the browser shell', () => {
+  it('stages files in the home and data folders, and refuses anything outside, links included', async () => {
+    const { handlers } = setupFiles({ dataDir, homeDir: home });
+    fs.symlinkSync(path.join(outside, 'private.png'), path.join(home, 'link.png'));
+    expect(reason(await handlers['files:stagePath']({ path: path.join(home, 'mine.png') }, web))).toBe('ok');
+    expect(reason(await handlers['files:stagePath']({ path: path.join(dataDir, 'staged.png') }, web))).toBe('ok');
+    expect(reason(await handlers['files:stagePath']({ path: path.join(outside, 'private.png') }, web))).toBe('outside-allowed-folders');
+    expect(reason(await handlers['files:stagePath']({ path: path.join(home, 'link.png') }, web))).toBe('outside-allowed-folders');
+    expect(reason(await handlers['files:stagePath']({ path: path.join(home, '..', 'outside', 'private.png') }, web))).toBe('outside-allowed-folders');
+  });
+});
+
+describe('batches from the browser shell', () => {
+  function batchSetup() {
+    const engine = new BatchEngine({ dir: path.join(dataDir, 'assets') });
+    const exportSetup = setupExport({ dataDir, engine: new ExportEngine(path.join(dataDir, 'export-assets')).asEngine(), events: { emit: () => {} }, platform, homeDir: home });
+    return setupBatch({ dataDir, engine, events: { emit: () => {} }, exportHandlers: exportSetup.handlers, homeDir: home });
+  }
+
+  it('batch:import refuses a list outside the allowed folders, and a row naming a file outside them, without reading it', async () => {
+    const batch = batchSetup();
+    await batch.ready;
+    fs.writeFileSync(path.join(outside, 'list.csv'), 'kind,prompt\ntext-to-3d,a chair\n');
+    expect(reason(await batch.handlers['batch:import']({ path: path.join(outside, 'list.csv') }, web))).toBe('outside-allowed-folders');
+    const imported = await batch.handlers['batch:import']({ text: `kind,file\nimage-to-3d,${path.join(outside, 'private.png')}\nimage-to-3d,${path.join(home, 'mine.png')}\n`, name: 'list.csv' }, web);
+    expect(imported.ok).toBe(true);
+    const rows = (imported as { value: Batch }).value.rows;
+    expect(rows[0]!.state).toBe('invalid');
+    expect(rows[0]!.problems.map((p) => p.message).join(' ')).toMatch(/home folder/);
+    expect(rows[1]!.state).toBe('ready');
+    await batch.dispose();
+  });
+
+  it('batch:start refuses an output folder outside the allowed folders before creating anything', async () => {
+    const batch = batchSetup();
+    await batch.ready;
+    const imported = await batch.handlers['batch:import']({ text: 'kind,prompt\ntext-to-3d,a chair\n', name: 'list.csv' }, web);
+    if (!imported.ok) throw new Error(imported.problem.message);
+    const target = path.join(outside, 'new', 'deeper');
+    const started = await batch.handlers['batch:start']({ batchId: imported.value.id, outDir: target }, web);
+    expect(started.ok).toBe(false);
+    expect(fs.existsSync(path.join(outside, 'new'))).toBe(false);
+    await batch.dispose();
+  });
+});
+
+describe('exports from the browser shell', () => {
+  function exportSetup() {
+    const engine = new ExportEngine(path.join(dataDir, 'assets'));
+    return { engine, ...setupExport({ dataDir, engine: engine.asEngine(), events: { emit: () => {} }, platform, homeDir: home }) };
+  }
+
+  it('a project folder replaced by a symlink after it was added is refused at export time, and nothing is written where it leads', async () => {
+    const { engine, handlers } = exportSetup();
+    engine.add({ localId: 'local-0001', kind: 'text-to-3d', jobId: 'job-0001-abcdefgh', prompt: 'a chair' }, await makeGlb());
+    const game = path.join(home, 'Game');
+    fs.mkdirSync(game);
+    const added = await handlers['export:addFolder']({ path: game }, web);
+    if (!added.ok) throw new Error(added.problem.message);
+    fs.rmSync(game, { recursive: true });
+    fs.symlinkSync(outside, game);
+    const run = await handlers['export:run']({ localIds: ['local-0001'], folderId: added.value.id }, web);
+    const failed = !run.ok || run.value.items.every((i) => !i.ok);
+    expect(failed).toBe(true);
+    expect(fs.readdirSync(outside).sort()).toEqual(['private.png']);
+  });
+
+  it('export:addFolder and export:browse take the home and data folders, and nothing else', async () => {
+    const { handlers } = exportSetup();
+    expect(reason(await handlers['export:addFolder']({ path: home }, web))).toBe('ok');
+    expect(reason(await handlers['export:addFolder']({ path: dataDir }, web))).toBe('ok');
+    expect(reason(await handlers['export:addFolder']({ path: outside }, web))).not.toBe('ok');
+    expect(reason(await handlers['export:browse']({ path: dataDir }, web))).toBe('ok');
+    expect(reason(await handlers['export:browse']({ path: outside }, web))).not.toBe('ok');
+  });
+});
