@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Batch, Result } from '../../shared/ipc';
+import { REQUESTS, type Batch, type Result } from '../../shared/ipc';
 import { decidePath } from '../services/allowed-roots';
 import { setupBatch } from '../services/batch';
 import { FakeEngine as BatchEngine } from '../services/batch/test/fake-engine';
@@ -49,6 +49,21 @@ describe('decidePath', () => {
     ['/var/lib/studio-other', 'outside'],
   ])('%s is %s of [/home/ann, /var/lib/studio]', (p, expected) => {
     expect(decidePath(['/home/ann', '/var/lib/studio'], p)).toBe(expected);
+  });
+});
+
+describe('the contract', () => {
+  it('names a filesystem path only in the channels this file holds to the allowed folders', () => {
+    // A new channel taking a path fails here until it asks the gate (allowed-roots.ts) and gets a case below.
+    const gated = ['files:stagePath', 'export:addFolder', 'export:browse', 'batch:import', 'batch:start'];
+    const takingPaths = Object.entries(REQUESTS)
+      .filter(([, def]) => {
+        const args = (def as { args: { shape?: Record<string, unknown>; options?: { shape?: Record<string, unknown> }[] } }).args;
+        const shapes = args.shape ? [args.shape] : (args.options ?? []).map((o) => o.shape ?? {});
+        return shapes.some((shape) => Object.keys(shape).some((k) => /^(path|paths|outDir|dir|folder|file|filePath)$/i.test(k)));
+      })
+      .map(([name]) => name);
+    expect(takingPaths.sort()).toEqual([...gated].sort());
   });
 });
 
