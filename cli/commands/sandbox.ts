@@ -7,7 +7,7 @@ export const command: CliCommand = {
   name: 'sandbox',
   summary: 'Run the local sandbox Asset Generation Service',
   usage: [
-    'Usage: asset-studio sandbox [--port N] [--host H] [--data-dir DIR] [--seed S] [--job-seconds X]',
+    'Usage: asset-studio sandbox [--port N] [--host H] [--data-dir DIR] [--seed S] [--job-seconds X] [--job-spread F]',
     '                            [--credits N] [--keys N] [--early-access] [--chaos SPEC]',
     '',
     'Starts the sandbox and prints exactly one JSON line on stdout once it is listening:',
@@ -19,6 +19,7 @@ export const command: CliCommand = {
     '--data-dir DIR   keep keys, balances, jobs and assets in DIR across restarts (default: memory only)',
     '--seed S         seed of job outcomes and faults (default 1)',
     '--job-seconds X  duration of each job in seconds, fractions allowed (default 8)',
+    '--job-spread F   each job\'s duration varies by up to ±F of it (0..0.9, e.g. 0.3 for ±30 %; default 0: fixed)',
     '--credits N      starting balance of each new key (default 900)',
     '--keys N         number of keys to create on first start (default 1)',
     '--early-access   enable the coming-soon endpoints for every key',
@@ -37,6 +38,7 @@ export const command: CliCommand = {
       'data-dir': { type: 'string' },
       seed: { type: 'string' },
       'job-seconds': { type: 'string' },
+      'job-spread': { type: 'string' },
       credits: { type: 'string' },
       keys: { type: 'string' },
       'early-access': { type: 'boolean' },
@@ -63,6 +65,11 @@ export const command: CliCommand = {
     if (values['data-dir'] !== undefined) options.dataDir = path.resolve(io.cwd, values['data-dir']);
     if (values.seed !== undefined) options.seed = /^\d+$/.test(values.seed) ? Number(values.seed) : values.seed;
     if (jobSeconds !== undefined) options.jobSeconds = jobSeconds;
+    if (values['job-spread'] !== undefined) {
+      const spread = Number(values['job-spread']);
+      if (!(Number.isFinite(spread) && spread >= 0 && spread <= 0.9)) throw new UsageError(`--job-spread must be a share between 0 and 0.9 (0.3 for ±30 %), not "${values['job-spread']}".`);
+      options.jobSpread = spread;
+    }
     const credits = intOption(values.credits, 'credits', { min: 0 });
     if (credits !== undefined) options.credits = credits;
     if (values.chaos !== undefined) options.chaos = values.chaos;

@@ -17,7 +17,7 @@ import { createEventHub, type EventHub } from '../services/event-hub';
 import { secureDataDir } from '../services/data-dir';
 import { setupExport } from '../services/export';
 import { setupFiles } from '../services/files';
-import { setupJobs } from '../services/jobs';
+import { setupJobs, type EngineTiming } from '../services/jobs';
 import type { JobEngine } from '../services/jobs/engine-api';
 import { createLogger, registerSecret, type Logger } from '../services/log';
 import { setupPreview } from '../services/preview';
@@ -41,6 +41,8 @@ export interface ServicesOptions {
   coalesceMs?: number;
   /** Defaults to package.json's version. */
   version?: string;
+  /** The job engine's timing and poll policy (benchmarks run the first edition's policy as their baseline). */
+  engineTiming?: Partial<EngineTiming>;
 }
 
 export interface Services {
@@ -92,6 +94,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     const jobs = setupJobs({
       dataDir,
       registry: settings.registry,
+      ...(options.engineTiming ? { timing: options.engineTiming } : {}),
       onInternalError: (message, err) => jobsLog.error(message, { error: err }),
     });
     disposables.push({ name: 'jobs', dispose: jobs.dispose });

@@ -97,3 +97,9 @@ export function fragmentsAt(job: StoredJob, now: number, stages: readonly { name
 }
 
 export type { JobStatus };
+
+/** A job's duration with the spread option: `u` in [0, 1) moves it uniformly within ±spread of the base. */
+export function spreadDurationMs(baseMs: number, spread: number, u: number): number {
+  if (!(spread > 0)) return baseMs;
+  return Math.max(0, Math.round(baseMs * (1 + spread * (2 * u - 1))));
+}

@@ -60,6 +60,8 @@ export interface SandboxOptions {
   seed?: number | string;
   /** Total duration of a job (pending + running), in seconds; fractions allowed. Default 8. */
   jobSeconds?: number;
+  /** Each job's duration varies uniformly within ±jobSpread of it (0.3: ±30 %), drawn from the seeded generator. Default 0 (fixed). */
+  jobSpread?: number;
   /** Per-endpoint override of jobSeconds. */
   jobSecondsByKind?: Partial<Record<GenerationKind, number>>;
   /** Share of a job's duration spent pending. Default 0.2. */
@@ -84,6 +86,7 @@ export interface SandboxOptions {
 export interface ResolvedOptions {
   seed: number | string;
   jobMs: (kind: GenerationKind) => number;
+  jobSpread: number;
   pendingShare: number;
   credits: number;
   rateCard: RateCard;
@@ -99,6 +102,7 @@ export function resolveOptions(options: SandboxOptions): ResolvedOptions {
   return {
     seed: options.seed ?? 1,
     jobMs: (kind) => Math.round((byKind[kind] ?? jobSeconds) * 1000),
+    jobSpread: Math.min(0.9, Math.max(0, options.jobSpread ?? 0)),
     pendingShare: Math.min(1, Math.max(0, options.pendingShare ?? 0.2)),
     credits: options.credits ?? CREDITS.firstPurchaseCredits,
     rateCard: {

@@ -17,7 +17,7 @@ import {
 import { produceAsset } from '../assets/produce';
 import { titleFrom } from '../generate/prompt-words';
 import { resolveChaos, type ChaosConfig } from './chaos';
-import { STAGES, endsAt, fragmentsAt, isActive, phaseAt, statusAt, type StoredJob } from './job-timeline';
+import { STAGES, endsAt, fragmentsAt, isActive, phaseAt, spreadDurationMs, statusAt, type StoredJob } from './job-timeline';
 import { resolveOptions, type ResolvedOptions, type SandboxOptions } from './options';
 import { createRandom, type Random } from './random';
 import { StateStore, type KeyRecord } from './state-store';
@@ -55,6 +55,9 @@ export interface JobSnapshot {
   createdAt: string;
   cost: number;
   genParams: Record<string, unknown>;
+  /** When the job's status turned success or error (or will), and how long it ran (pending + running), in ms. */
+  endsAt: string;
+  durationMs: number;
 }
 
 export type Rejection = { status: 401 | 403 | 404 | 422 | 429 | 500; message: string } | { status: 402; available: number; required: number; message: string };
@@ -190,7 +193,8 @@ export class SandboxService {
     cost: number,
     options: { immediate?: boolean } = {},
   ): StoredJob {
-    const total = options.immediate ? 0 : this.opts.jobMs(kind);
+    // The draw only happens with a spread, so fixed durations keep every other seeded choice as it was.
+    const total = options.immediate ? 0 : this.opts.jobSpread > 0 ? spreadDurationMs(this.opts.jobMs(kind), this.opts.jobSpread, this.rng.next()) : this.opts.jobMs(kind);
     const pendingMs = Math.round(total * this.opts.pendingShare);
     const prompt = typeof values.prompt === 'string' ? values.prompt : '';
     const produces = ENDPOINTS[kind].produces;
@@ -257,6 +261,8 @@ export class SandboxService {
       createdAt: new Date(j.createdAtMs).toISOString(),
       cost: j.cost,
       genParams: j.genParams,
+      endsAt: new Date(endsAt(j)).toISOString(),
+      durationMs: j.pendingMs + j.runningMs,
     }));
   }
 
