@@ -139,13 +139,19 @@ export function send(req: RawRequest): Promise<RawResponse> {
           }
           req.onFileChunk?.(c);
         });
+        const cut = () => new TransportError(`The download ended early (${bytes}${declaredBytes !== undefined ? ` of the ${declaredBytes}` : ''} bytes announced arrived).`, 'response', 'network');
         pipeline(res, fs.createWriteStream(req.toFile)).then(
           () => {
             if (over) done(undefined, { ...base, fileBytes: bytes, overLimit: true });
-            else if (!res.complete) done(new TransportError(`The download ended early (${bytes}${declaredBytes !== undefined ? ` of the ${declaredBytes}` : ''} bytes announced arrived).`, 'response', 'network'));
+            else if (!res.complete) done(cut());
             else done(undefined, { ...base, fileBytes: bytes });
           },
-          (err) => (over ? done(undefined, { ...base, fileBytes: bytes, overLimit: true }) : done(wrap(err))),
+          (err) => {
+            if (over) done(undefined, { ...base, fileBytes: bytes, overLimit: true });
+            // The server closed the connection mid-body (not our cancel or deadline): say how much came.
+            else if (!signal?.aborted && !res.complete) done(cut());
+            else done(wrap(err));
+          },
         );
         return;
       }

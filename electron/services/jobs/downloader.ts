@@ -139,12 +139,11 @@ export class Downloader {
     await fh.sync();
     await fh.close();
     await fsp.rename(file, final);
-    this.core.patchAsset(localId, { attempts });
-    await this.finish(localId, final, format, measured);
+    await this.finish(localId, final, format, measured, attempts);
   }
 
-  private async finish(localId: string, final: string, format: AssetFormat, measured: Measured): Promise<void> {
-    const extra: Partial<AssetRecord> = { bytes: measured.received, sha256: measured.sha256 };
+  private async finish(localId: string, final: string, format: AssetFormat, measured: Measured, attempts?: number): Promise<void> {
+    const extra: Partial<AssetRecord> = { bytes: measured.received, sha256: measured.sha256, ...(attempts !== undefined ? { attempts } : {}) };
     try {
       if (format === 'glb') {
         if (measured.received <= INSPECT_LIMIT_BYTES) {
