@@ -7,7 +7,7 @@
  */
 import { ENDPOINTS, GENERATION_KINDS, isGenerationKind, type FieldSpec, type GenerationKind } from '../../shared/api';
 import type { JobRecord } from '../../shared/domain/job';
-import { describeLine, exportTo, failureOf, pickEnvironment, waitSettled } from '../../electron/services/jobs/cli-support';
+import { describeLine, failureOf, finishAndPrint, pickEnvironment, waitWithProgress } from '../../electron/services/jobs/cli-support';
 import { openServices } from '../services';
 import { EXIT, UsageError, type CliCommand } from '../command';
 import { newSetId, variantsAllowed, VARIANTS_MAX, VARIANTS_MIN } from '../../shared/domain/sets';
@@ -21,7 +21,9 @@ const usage = [
   '',
   'Options:',
   `  --variants N Submit N takes of the same request (${VARIANTS_MIN}-${VARIANTS_MAX}), each a paid job, shown as one set in the app.`,
-  '  --wait       Wait until the job finished and its asset is verified (exit 0), or failed (exit 1 with the reason).',
+  '  --wait       Wait until the job finished and its asset is verified (exit 0), or failed, its asset is unavailable',
+  '               or the service rejected the key (exit 1 with the reason). Each change (stage, attempt, reason) is',
+  '               one line on stderr.',
   '  --out DIR    With --wait: export the asset into DIR.',
   '  --json       Print the job record as JSON.',
   '  --env NAME   Environment by name or id (default: the ASSET_STUDIO_* one, else the active one).',
@@ -182,30 +184,8 @@ export const command: CliCommand = {
           return EXIT.ok;
         }
         if (!args.json) io.stderr.write(`queued ${job.localId}\n`);
-        let lastState = '';
-        job = await waitSettled(engine!, job.localId, io.signal, (j) => {
-          if (!args.json && j.state !== lastState) {
-            lastState = j.state;
-            io.stderr.write(`${jobs.length > 1 ? `${j.localId}: ` : ''}${j.state}${j.jobId ? ` (job ${j.jobId})` : ''}\n`);
-          }
-        });
-        const failure = failureOf(job);
-        let exported: string | undefined;
-        if (!failure && args.out) {
-          const res = await exportTo(services.handlers, engine!, job, args.out);
-          if (!res.ok) {
-            io.stderr.write(`Export failed: ${res.message}\n`);
-            return EXIT.failure;
-          }
-          exported = res.file;
-        }
-        if (args.json) io.stdout.write(`${JSON.stringify({ ...job, ...(exported ? { exportedTo: exported } : {}) })}\n`);
-        else io.stdout.write(`${describeLine(job)}${exported ? `\n${exported}` : ''}\n`);
-        if (failure) {
-          io.stderr.write(`${failure}\n`);
-          return EXIT.failure;
-        }
-        return EXIT.ok;
+        job = await waitWithProgress(engine!, job.localId, io, { json: args.json, prefix: jobs.length > 1 ? `${job.localId}: ` : '' });
+        return finishAndPrint(io, { handlers: services.handlers, engine: engine! }, job, { out: args.out, json: args.json, waited: true });
       }
     } finally {
       await services.dispose();

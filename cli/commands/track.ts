@@ -1,6 +1,6 @@
 /** `asset-studio track <jobId> [--kind KIND] [--env NAME] [--wait] [--json]`: follow a job created elsewhere with the same key. */
 import { GENERATION_KINDS, isGenerationKind } from '../../shared/api';
-import { describeLine, failureOf, pickEnvironment, waitSettled } from '../../electron/services/jobs/cli-support';
+import { finishAndPrint, pickEnvironment, waitWithProgress } from '../../electron/services/jobs/cli-support';
 import { openServices } from '../services';
 import { EXIT, UsageError, parseOptions, type CliCommand } from '../command';
 
@@ -11,7 +11,8 @@ const usage = [
   'polls it and downloads its asset like any other job.',
   '  --kind KIND   What kind of job it is (default: guessed from what the service reports).',
   '  --env NAME    Environment by name or id (default: the ASSET_STUDIO_* one, else the active one).',
-  '  --wait        Wait until it finished and its asset is verified.',
+  '  --wait        Wait until it finished and its asset is verified (each change a line on stderr; exit 1 with',
+  '                the reason when it failed, its asset is unavailable or the service rejected the key).',
   '  --json        Print the record as JSON.',
 ].join('\n');
 
@@ -41,14 +42,8 @@ export const command: CliCommand = {
         return EXIT.failure;
       }
       let job = tracked.value;
-      if (values.wait) job = await waitSettled(engine, job.localId, io.signal);
-      io.stdout.write(values.json ? `${JSON.stringify(job)}\n` : `${describeLine(job)}\n`);
-      const failure = values.wait ? failureOf(job) : undefined;
-      if (failure) {
-        io.stderr.write(`${failure}\n`);
-        return EXIT.failure;
-      }
-      return EXIT.ok;
+      if (values.wait) job = await waitWithProgress(engine, job.localId, io, { json: values.json });
+      return await finishAndPrint(io, { handlers: services.handlers, engine }, job, { json: values.json, waited: values.wait });
     } finally {
       await services.dispose();
     }

@@ -1,5 +1,5 @@
 /** `asset-studio wait <localId|jobId> [--json] [--out DIR]`: follow a job of the history until it settles. */
-import { describeLine, exportTo, failureOf, waitSettled } from '../../electron/services/jobs/cli-support';
+import { finishAndPrint, waitWithProgress } from '../../electron/services/jobs/cli-support';
 import { openServices } from '../services';
 import { EXIT, UsageError, parseOptions, type CliCommand } from '../command';
 
@@ -7,8 +7,8 @@ const usage = [
   'Usage: asset-studio wait <localId|jobId> [--json] [--out DIR]',
   '',
   'Resumes the job (sending it if it is still queued, polling, downloading) and waits until it',
-  'finished with a verified asset (exit 0) or failed, is uncertain or its asset is unavailable',
-  '(exit 1, with the reason).',
+  'finished with a verified asset (exit 0) or failed, is uncertain, its asset is unavailable or',
+  'the service rejected its key (exit 1, with the reason). Each change (stage, attempt, reason) is one line on stderr.',
   '  --out DIR   Export the asset into DIR.',
   '  --json      Print the record as JSON.',
 ].join('\n');
@@ -29,23 +29,8 @@ export const command: CliCommand = {
         io.stderr.write(`No job "${id}" in the history. Use "track ${id}" for a job created elsewhere.\n`);
         return EXIT.failure;
       }
-      const job = await waitSettled(engine, found.localId, io.signal);
-      const failure = failureOf(job);
-      let exported: string | undefined;
-      if (!failure && values.out) {
-        const res = await exportTo(services.handlers, engine, job, values.out);
-        if (!res.ok) {
-          io.stderr.write(`Export failed: ${res.message}\n`);
-          return EXIT.failure;
-        }
-        exported = res.file;
-      }
-      io.stdout.write(values.json ? `${JSON.stringify({ ...job, ...(exported ? { exportedTo: exported } : {}) })}\n` : `${describeLine(job)}${exported ? `\n${exported}` : ''}\n`);
-      if (failure) {
-        io.stderr.write(`${failure}\n`);
-        return EXIT.failure;
-      }
-      return EXIT.ok;
+      const job = await waitWithProgress(engine, found.localId, io, { json: values.json });
+      return await finishAndPrint(io, { handlers: services.handlers, engine }, job, { out: values.out, json: values.json, waited: true });
     } finally {
       await services.dispose();
     }

@@ -29,9 +29,13 @@ export function pickEnvironment(registry: EnvironmentRegistry, env: NodeJS.Proce
   return { environmentId: environment.id, keyId: key.id };
 }
 
-/** Settled for a command line: finished with the asset ready or unavailable, or uncertain (the user decides). */
+/**
+ * Settled for a command line: finished with the asset ready or unavailable, uncertain (the user decides), or
+ * polling paused on a rejected key (a script must not hang until someone fixes the key).
+ */
 export function isSettled(job: JobRecord): boolean {
   if (job.state === 'uncertain') return true;
+  if (job.polling?.state === 'key-rejected' && (job.state === 'pending' || job.state === 'running')) return true;
   return isTerminal(job.state) && (job.state !== 'success' || !job.asset || job.asset.state === 'ready' || job.asset.state === 'unavailable');
 }
 
@@ -65,12 +69,106 @@ export function failureOf(job: JobRecord): string | undefined {
     return job.asset.problem ?? 'The asset could not be downloaded.';
   }
   if (job.state === 'uncertain') return `${job.problem?.message ?? 'The outcome of the request is unknown.'} (local id ${job.localId}: resend or dismiss it in the app's history)`;
+  if (job.polling?.state === 'key-rejected' && !isTerminal(job.state)) {
+    return `Polling paused: ${job.polling.reason} The job keeps running upstream; once the key is fixed, "wait ${job.localId}" follows it again.`;
+  }
   return job.problem?.message ?? `The job ended as ${job.state}.`;
+}
+
+const inSeconds = (iso: string | undefined, now: number) => (iso ? Math.max(0, Math.ceil((Date.parse(iso) - now) / 1000)) : undefined);
+
+/**
+ * One line of `--wait` progress: the stage, the attempt and the reason, as
+ * `running · job J · stage Texturing` or `success · asset retrying · attempt 2 · retrying in 3 s: the GLB header
+ * declares 1000 bytes, 500 arrived.` A new line is printed whenever it changes.
+ */
+export function progressLine(job: JobRecord, now = Date.now()): string {
+  const parts: string[] = [job.state];
+  let reason: string | undefined;
+  if (job.jobId) parts.push(`job ${job.jobId}`);
+  const stage = job.fragments?.at(-1);
+  if (stage && (job.state === 'pending' || job.state === 'running')) parts.push(`stage ${stage.displayName ?? stage.name}`);
+  if (job.state === 'queued' && job.queue) {
+    parts.push(job.queue.reason === 'cap' ? 'waiting for a free slot' : job.queue.reason);
+    if (job.queue.attempts > 0) parts.push(`attempt ${job.queue.attempts + 1}`);
+    const s = inSeconds(job.queue.retryAt, now);
+    if (s !== undefined) parts.push(`sent again in ${s} s`);
+    reason = job.problem?.message;
+  }
+  if (job.polling && !isTerminal(job.state)) {
+    if (job.polling.state === 'key-rejected') parts.push('polling paused');
+    else {
+      parts.push(`status attempt ${job.polling.attempts + 1}`);
+      const s = inSeconds(job.polling.retryAt, now);
+      if (s !== undefined) parts.push(`retrying in ${s} s`);
+    }
+    reason = job.polling.reason;
+  }
+  if (job.state === 'success' && job.asset) {
+    parts.push(`asset ${job.asset.state}`);
+    if (job.asset.attempts > 0 && job.asset.state !== 'ready') parts.push(`attempt ${job.asset.attempts}`);
+    const s = job.asset.state === 'retrying' ? inSeconds(job.asset.nextAttemptAt, now) : undefined;
+    if (s !== undefined) parts.push(`retrying in ${s} s`);
+    if (job.asset.state !== 'ready') reason = job.asset.problem;
+  }
+  if ((job.state === 'error' || job.state === 'rejected' || job.state === 'uncertain') && job.problem) reason = job.problem.message;
+  return `${parts.join(' · ')}${reason ? `: ${reason}` : ''}`;
+}
+
+/** What a command writes to. */
+export interface CliOut {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+}
+
+/**
+ * The end of `generate --wait`, `wait` and `track --wait`: export the asset when asked (and the job is usable),
+ * print the record (a line, or JSON with `exportedTo`), and say why it failed on stderr. Returns the exit code.
+ */
+export async function finishAndPrint(
+  io: CliOut,
+  services: { handlers: PartialHandlers; engine: JobEngine },
+  job: JobRecord,
+  options: { out?: string; json: boolean; waited: boolean },
+): Promise<0 | 1> {
+  const failure = options.waited ? failureOf(job) : undefined;
+  let exported: string | undefined;
+  if (!failure && options.out) {
+    const res = await exportTo(services.handlers, services.engine, job, options.out);
+    if (!res.ok) {
+      io.stderr.write(`Export failed: ${res.message}\n`);
+      return 1;
+    }
+    exported = res.file;
+  }
+  io.stdout.write(options.json ? `${JSON.stringify({ ...job, ...(exported ? { exportedTo: exported } : {}) })}\n` : `${describeLine(job)}${exported ? `\n${exported}` : ''}\n`);
+  if (failure) {
+    io.stderr.write(`${failure}\n`);
+    return 1;
+  }
+  return 0;
+}
+
+/** Waits for the job, printing a progress line on stderr whenever its stage, attempt or reason changes (unless JSON was asked for). */
+export function waitWithProgress(engine: JobEngine, localId: string, io: CliOut & { signal: AbortSignal }, options: { json: boolean; prefix?: string }): Promise<JobRecord> {
+  let last = '';
+  return waitSettled(engine, localId, io.signal, (j) => {
+    if (options.json) return;
+    const line = progressLine(j);
+    if (line === last) return;
+    last = line;
+    io.stderr.write(`${options.prefix ?? ''}${line}\n`);
+  });
 }
 
 export function describeLine(job: JobRecord): string {
   const what = job.title || job.prompt || ENDPOINTS[job.kind].label;
-  const state = job.state === 'success' && job.asset && job.asset.state !== 'ready' ? `success (asset ${job.asset.state})` : job.state;
+  const state =
+    job.state === 'success' && job.asset && job.asset.state !== 'ready'
+      ? `success (asset ${job.asset.state})`
+      : job.polling?.state === 'key-rejected' && !isTerminal(job.state)
+        ? `${job.state} (polling paused: key rejected)`
+        : job.state;
   return `${job.localId}  ${job.jobId ?? '-'}  ${job.kind}  ${state}  ${what.replace(/\s+/g, ' ').slice(0, 60)}`;
 }
 
