@@ -292,7 +292,8 @@ export function listedRecord(record: JobRecord): JobSummary {
   }
   if (record.asset) {
     const { stats: _stats, validation: _validation, sha256: _sha256, attempts, ...shown } = record.asset;
-    listed.asset = finished ? shown : { ...shown, attempts };
+    // Attempts matter while a download is still tried or has given up (the row says which attempt failed).
+    listed.asset = finished && shown.state === 'ready' ? shown : { ...shown, attempts };
   }
   if (record.problem) {
     const { body: _body, ...shown } = record.problem;

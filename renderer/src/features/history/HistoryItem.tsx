@@ -6,6 +6,7 @@ import { useStore } from '../../state/store';
 import { formatDuration, kindLabel, producesOf, progressOf, statusGroup, statusLabel } from './history-model';
 import { canOpen, chainActions } from './job-actions';
 import { revealJobFile } from './reveal';
+import { answerNote } from './answer-note';
 
 const KIND_ICONS: Record<string, string> = { model: '▲', parts: '◆', motion: '↻', image: '▣', skybox: '◯', none: '•' };
 
@@ -52,7 +53,7 @@ interface Props {
 
 export const HistoryItem = memo(function HistoryItem({ job, estimateMs, selected }: Props) {
   const group = statusGroup(job);
-  const now = useNow(group === 'active' || group === 'queued');
+  const now = useNow(group === 'active' || group === 'queued' || job.asset?.state === 'retrying');
   const [menuOpen, setMenuOpen] = useState(false);
   const [showError, setShowError] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -66,6 +67,7 @@ export const HistoryItem = memo(function HistoryItem({ job, estimateMs, selected
   const created = new Date(job.createdAt);
   const title = job.title || job.prompt || kindLabel(job.kind);
   const openable = canOpen(job);
+  const note = answerNote(job, now);
 
   return (
     <article
@@ -100,6 +102,18 @@ export const HistoryItem = memo(function HistoryItem({ job, estimateMs, selected
               {formatDuration(progress.elapsedMs)}
               {progress.remainingMs !== undefined ? ` · about ${formatDuration(progress.remainingMs)} left` : ''}
             </span>
+          </div>
+        ) : null}
+        {note ? (
+          <div className="history-fix" data-answer={note.action ?? 'retrying'}>
+            <span className="history-note history-answer" title={note.text}>
+              {note.text}
+            </span>
+            {note.action === 'resume-polling' ? (
+              <button type="button" onClick={() => void call(() => api().jobs.resumePolling({ localId: job.localId }), setProblem)}>
+                Resume polling
+              </button>
+            ) : null}
           </div>
         ) : null}
         {group === 'queued' && job.queue ? (

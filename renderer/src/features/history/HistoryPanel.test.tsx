@@ -129,6 +129,23 @@ describe('history panel', () => {
     expect(host.calls.retryDownload).toHaveBeenCalledWith({ localId: 'gone01' });
   });
 
+  it('shows why a job is not moving: a rejected key with Resume polling, a retried status check, a retried download', async () => {
+    const soon = new Date(Date.now() + 4_000).toISOString();
+    const host = installHistoryHost([
+      record({ localId: 'key001', prompt: 'revoked key', state: 'running', polling: { state: 'key-rejected', reason: 'the service rejected this key (401). Update the key in Settings, or choose Resume polling.', attempts: 1, status: 401 } }),
+      record({ localId: 'ret001', prompt: 'flaky status', state: 'running', polling: { state: 'retrying', reason: 'The service failed (502).', attempts: 2, retryAt: soon, status: 502 } }),
+      record({ localId: 'dl0001', prompt: 'cut download', asset: { state: 'retrying', format: 'glb', attempts: 3, nextAttemptAt: soon, failure: 'incomplete', problem: 'The GLB header declares 9000 bytes, 4500 arrived.' } }),
+    ]);
+    render(<HistoryPanel />);
+    const revoked = await screen.findByRole('article', { name: 'revoked key' });
+    expect(revoked).toHaveTextContent('Polling paused: the service rejected this key (401)');
+    await userEvent.click(within(revoked).getByRole('button', { name: 'Resume polling' }));
+    expect(host.calls.resumePolling).toHaveBeenCalledWith({ localId: 'key001' });
+    expect(screen.getByRole('article', { name: 'flaky status' })).toHaveTextContent(/Status check 2 failed; retrying in [34]s\. The service failed \(502\)\./);
+    expect(screen.getByRole('article', { name: 'cut download' })).toHaveTextContent(/Download attempt 3 failed; retrying in [34]s\. The GLB header declares 9000 bytes, 4500 arrived\./);
+    expect(within(screen.getByRole('article', { name: 'flaky status' })).queryByRole('button', { name: 'Resume polling' })).toBeNull();
+  });
+
   it('removes an item from the history with undo', async () => {
     const host = installHistoryHost([record({ localId: 'rem001', prompt: 'remove me' }), record({ localId: 'kep001', prompt: 'keep me' })]);
     render(<HistoryPanel />);

@@ -52,6 +52,7 @@ export function installHistoryHost(ledger: JobRecord[], options: { holdList?: bo
     resend: vi.fn(async () => ok(null)),
     dismiss: vi.fn(async () => ok(null)),
     retryDownload: vi.fn(async () => ok(null)),
+    resumePolling: vi.fn(async () => ok(null)),
     remove: vi.fn(async ({ localIds }: { localIds: string[] }) => {
       for (const j of ledger) if (localIds.includes(j.localId)) j.hidden = true;
       return ok(null);

@@ -1,0 +1,34 @@
+/**
+ * What a history row says about an answer the engine is handling: polling
+ * paused by a rejected key (with Resume polling), a status check being
+ * retried, a download attempt that failed and its next try. Pure.
+ */
+import type { JobSummary } from '../../../../shared/domain/job';
+import { formatDuration } from './history-model';
+
+export interface AnswerNote {
+  text: string;
+  /** The row's button for it. */
+  action?: 'resume-polling';
+}
+
+const sentence = (text: string) => {
+  const t = text.trim();
+  return t ? `${t.charAt(0).toUpperCase()}${t.slice(1)}${/[.!?]$/.test(t) ? '' : '.'}` : '';
+};
+const inTime = (iso: string | undefined, now: number) => (iso ? formatDuration(Math.max(0, Date.parse(iso) - now)) : undefined);
+
+export function answerNote(job: JobSummary, now: number): AnswerNote | undefined {
+  const active = job.state === 'pending' || job.state === 'running';
+  if (active && job.polling?.state === 'key-rejected') return { text: `Polling paused: ${job.polling.reason}`, action: 'resume-polling' };
+  if (active && job.polling?.state === 'retrying') {
+    const next = inTime(job.polling.retryAt, now);
+    return { text: `Status check ${job.polling.attempts} failed; retrying${next ? ` in ${next}` : ''}. ${sentence(job.polling.reason)}` };
+  }
+  if (job.state === 'success' && job.asset?.state === 'retrying') {
+    const next = inTime(job.asset.nextAttemptAt, now);
+    const attempt = job.asset.attempts ? `Download attempt ${job.asset.attempts}` : 'The download';
+    return { text: `${attempt} failed; retrying${next ? ` in ${next}` : ''}. ${sentence(job.asset.problem ?? '')}`.trim() };
+  }
+  return undefined;
+}
