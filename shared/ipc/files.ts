@@ -71,9 +71,24 @@ export const filesRequests = {
   ),
   'files:get': request<StagedFile>()(z.object({ id: z.string().min(1).max(64) }).strict()),
   /** A preview copy of a job's model (by local id) or of a staged file, for models with KTX2 textures. */
+  /**
+   * The image upload for an image the app holds (a job's image result by local id, or a staged file): made once
+   * (it costs 0 credits) with the active key, then reused for the same bytes. Resolves once the upload has its job id.
+   */
+  'files:imageUpload': request<ImageUploadRef>()(z.union([z.object({ localId }).strict(), stagedFileRefSchema])),
   'files:previewCopy': request<PreviewCopy>()(
     z.union([z.object({ localId }).strict(), stagedFileRefSchema]),
   ),
 };
+
+/** The upload that stands for an image in requests taking an `imageJobId` (Image to 3D, Skybox from image, Text to image's reference). */
+export interface ImageUploadRef {
+  /** Upstream id of the image upload, for the request's `imageJobId`. */
+  jobId: string;
+  /** Local id of the upload's history record. */
+  localId: string;
+  /** An earlier upload of the same image (same bytes, same key) was reused: nothing was sent. */
+  reused: boolean;
+}
 
 export const filesEvents = {};

@@ -4,6 +4,7 @@ import type { ChannelsOf, HandlersFor } from '../contracts';
 import { StagingArea } from './staging';
 
 export { StagingArea } from './staging';
+export { setupImageUploads } from './image-upload';
 
 export interface FilesDeps {
   dataDir: string;
@@ -11,8 +12,8 @@ export interface FilesDeps {
   homeDir?: string;
 }
 
-/** The files channels but the preview copy, which the preview service answers. */
-export type FilesChannel = Exclude<ChannelsOf<'files'>, 'files:previewCopy'>;
+/** The files channels but the preview copy (the preview service) and the image upload (./image-upload, which needs the engine). */
+export type FilesChannel = Exclude<ChannelsOf<'files'>, 'files:previewCopy' | 'files:imageUpload'>;
 
 export function setupFiles(deps: FilesDeps): { handlers: HandlersFor<FilesChannel>; staging: StagingArea; dispose(): Promise<void> } {
   const staging = new StagingArea(deps.dataDir);

@@ -27,7 +27,7 @@ export function App() {
   useLayoutPrefs();
   useAppShortcuts();
   return (
-    <div className="app">
+    <div className="app" data-dropping={dropping || undefined}>
       <header className="top-bar" role="banner">
         <h1 className="app-title">Asset Studio</h1>
         <ErrorBoundary region="Environment switcher">

@@ -15,6 +15,7 @@ import type { AnimationControl, ModelInfo } from './ModelScene';
 import { AnimationBar, ModelTools, PartsList, SkyboxTools, StatsOverlay } from './overlays';
 import { useModelThumbnails } from './thumbnails/use-model-thumbnails';
 import './viewport.css';
+import { ExamplePrompts } from '../features/generate/ExamplePrompts';
 
 /** Catches a render-time failure of one asset; keyed on the asset so the next one starts clean. */
 class AssetBoundary extends Component<{ children: ReactNode; onError(message: string): void }, { failed: boolean }> {
@@ -153,6 +154,7 @@ export function Viewport() {
       {!shown.target ? (
         <div className="viewport-empty">
           <p>Open a finished job from the history, or drop a GLB, HDR or image on the window to inspect it.</p>
+          <ExamplePrompts />
         </div>
       ) : null}
       {shown.state === 'loading' && loadingNoteDue ? <LoadingNote name={target?.name ?? ''} /> : null}

@@ -14,6 +14,7 @@ import { KindForm, surchargeNotes } from './KindForm';
 import { selectEarlyAccess } from './selectors';
 import { prepareSketch } from './sketch-export';
 import { submissionBelongs } from './follow-result';
+import { uploadPickedImage } from './image-chain';
 import { SubmitStatus } from './SubmitStatus';
 
 export const COMING_SOON_EXPLANATION =
@@ -29,6 +30,7 @@ export async function submitCurrent(): Promise<boolean> {
   const kind = state.generateKind;
   if (!isKindUsable(kind, selectEarlyAccess(state))) return false;
   if (state.submissions[kind]?.phase === 'submitting') return false;
+  if (!(await uploadPickedImage(kind))) return false;
   if (kind === 'sketch-to-image' && !(await prepareSketch(state.drafts[kind] ?? initialDraft(kind)))) {
     // Show the form's other problems too, keeping the drawing's message on the Sketch group.
     const sketchError = useStore.getState().fieldErrors[kind]?.file;

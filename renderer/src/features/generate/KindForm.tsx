@@ -7,6 +7,8 @@ import { ENDPOINTS, type EndpointSpec, type GenerationKind } from '../../../../s
 import { useStore } from '../../state/store';
 import { fieldsOf, initialDraft, toRequestValues, type DraftValues } from './draft';
 import { FieldWidget, StyleSuggestions } from './FieldWidget';
+import { FileInput } from './FileInput';
+import { FILE_THEN_UPLOAD_KINDS, LOCAL_IMAGE_FIELD, localImageSpec } from './image-chain';
 import { ImageLibrary } from './ImageLibrary';
 import { MultiImageSlots } from './MultiImageSlots';
 import { SketchPad } from './SketchPad';
@@ -65,6 +67,19 @@ export function KindForm({ kind }: { kind: GenerationKind }) {
           />
         );
       })}
+      {FILE_THEN_UPLOAD_KINDS.includes(kind) ? (
+        <FileInput
+          spec={localImageSpec()}
+          value={draft[LOCAL_IMAGE_FIELD]}
+          error={errors[LOCAL_IMAGE_FIELD]}
+          onChange={(v) => {
+            setDraftField(kind, LOCAL_IMAGE_FIELD, v);
+            // A picked file replaces the chosen upload (it becomes the upload when Generate is pressed).
+            if (v !== undefined) setDraftField(kind, 'imageJobId', undefined);
+          }}
+          onError={(m) => setFieldError(kind, LOCAL_IMAGE_FIELD, m)}
+        />
+      ) : null}
       {kind === 'image-upload' ? <ImageLibrary /> : null}
       <StyleSuggestions />
     </div>

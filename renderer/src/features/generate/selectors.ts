@@ -7,6 +7,7 @@
 import type { JobSummary } from '../../../../shared/domain/job';
 import type { GenerationKind, JobRefField } from '../../../../shared/api';
 import type { StoreState } from '../../state/store';
+import { jobDisplayTitle } from '../history/job-title';
 
 /** The jobs slice's record map (`jobsById`), or a `jobs` record/list. */
 export function selectJobsState(state: StoreState): unknown {
@@ -69,7 +70,7 @@ export function selectOpenLocalFile(state: StoreState): ((file: File) => void) |
 }
 
 export function jobTitle(job: JobSummary): string {
-  return job.title || job.prompt || (job.request?.file as { name?: string } | undefined)?.name || job.kind;
+  return jobDisplayTitle(job);
 }
 
 export type { GenerationKind };

@@ -64,7 +64,7 @@ describe('handleWindowDrop', () => {
     expect(out).toMatchObject({ action: 'refused' });
     const toast = useStore.getState().toasts.at(-1)!;
     expect(toast.body).toMatch(/notes\.txt/);
-    expect(toast.body).toMatch(/one image .* for Image to 3D, several images for Multi-image to 3D, a GLB model or an HDR panorama to inspect it/);
+    expect(toast.body).toMatch(/one image .* for Image to 3D, a 2:1 panorama for the 360° viewer and Skybox from image, several images for Multi-image to 3D, a GLB model or an HDR panorama to inspect it/);
     expect(host.stageFile).not.toHaveBeenCalled();
   });
 

@@ -9,11 +9,12 @@ import { useStore } from '../../state/store';
 import { fieldSpec, initialDraft } from './draft';
 import { intakeFile, sniffFile } from './file-intake';
 import { fillViewSlots } from './MultiImageSlots';
+import { LOCAL_IMAGE_FIELD, isPanorama } from './image-chain';
 import { isKindUsable } from './GeneratePanel';
 import { selectEarlyAccess, selectOpenLocalFile } from './selectors';
 
 export const DROP_HELP =
-  'Drop one image (PNG, JPEG or WebP) for Image to 3D, several images for Multi-image to 3D, a GLB model or an HDR panorama to inspect it, or a video (MP4, MOV, AVI) for Animate from video.';
+  'Drop one image (PNG, JPEG or WebP) for Image to 3D, a 2:1 panorama for the 360° viewer and Skybox from image, several images for Multi-image to 3D, a GLB model or an HDR panorama to inspect it, or a video (MP4, MOV, AVI) for Animate from video.';
 
 /** Radiance HDR panoramas (the viewport shows them; the service takes none) start with "#?". */
 async function isHdr(file: File): Promise<boolean> {
@@ -24,6 +25,8 @@ async function isHdr(file: File): Promise<boolean> {
 
 export type DropOutcome =
   | { action: 'image-to-3d'; ok: boolean }
+  /** A 2:1 panorama: shown in the 360° viewer, and ready in Skybox from image. */
+  | { action: 'skybox-from-image'; ok: boolean }
   | { action: 'multi-image-to-3d'; ok: boolean }
   /** A GLB (or an HDR panorama) opened in the viewport. */
   | { action: 'inspect-glb' }
@@ -46,8 +49,16 @@ export async function handleWindowDrop(files: File[]): Promise<DropOutcome> {
 
   if (kinds.every((k) => k === 'image')) {
     if (files.length === 1) {
-      store.setGenerateKind('image-to-3d');
       const res = await intakeFile(fieldSpec('image-to-3d', 'file') as FileField, files[0]!);
+      if (res.ok && isPanorama(res.staged.width, res.staged.height)) {
+        store.setGenerateKind('skybox-from-image');
+        store.setDraftField('skybox-from-image', LOCAL_IMAGE_FIELD, res.staged);
+        store.setDraftField('skybox-from-image', 'imageJobId', undefined);
+        selectOpenLocalFile(store)?.(files[0]!);
+        toast('info', 'A panorama', `${files[0]!.name} is open in the 360° viewer, and Skybox from image has it ready: press Generate to make a skybox from it.`);
+        return { action: 'skybox-from-image', ok: true };
+      }
+      store.setGenerateKind('image-to-3d');
       if (res.ok) {
         store.setDraftField('image-to-3d', 'file', res.staged);
         store.setDraftField('image-to-3d', 'imageJobId', undefined);

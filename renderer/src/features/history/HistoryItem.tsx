@@ -5,6 +5,8 @@ import { bridge } from '../../bridge';
 import { useStore } from '../../state/store';
 import { formatDuration, kindLabel, producesOf, progressOf, statusGroup, statusLabel } from './history-model';
 import { canOpen, chainActions } from './job-actions';
+import { jobDisplayTitle } from './job-title';
+import { QuickActions } from './QuickActions';
 import { revealJobFile } from './reveal';
 import { answerNote } from './answer-note';
 
@@ -65,7 +67,7 @@ export const HistoryItem = memo(function HistoryItem({ job, estimateMs, selected
   const api = () => bridge().api;
   const progress = group === 'active' ? progressOf(job, now, estimateMs) : null;
   const created = new Date(job.createdAt);
-  const title = job.title || job.prompt || kindLabel(job.kind);
+  const title = jobDisplayTitle(job);
   const openable = canOpen(job);
   const note = answerNote(job, now);
 
@@ -154,6 +156,7 @@ export const HistoryItem = memo(function HistoryItem({ job, estimateMs, selected
             {showError ? <p className="history-error">{job.problem.message}</p> : null}
           </div>
         ) : null}
+        <QuickActions job={job} />
         {problem ? (
           <p className="history-error" role="alert">
             {problem}

@@ -22,7 +22,8 @@ const STATUS_LABELS: Record<HistoryStatusFilter, string> = {
   unavailable: 'Asset unavailable',
 };
 
-export const HISTORY_ROW_HEIGHT = 84;
+/** Tall enough for the title, the metadata line and one or two lines of one-click actions (Retry, Make a 3D model, ...). */
+export const HISTORY_ROW_HEIGHT = 108;
 const NO_ESTIMATES: ReturnType<typeof durationEstimates> = {};
 
 export function HistoryPanel() {

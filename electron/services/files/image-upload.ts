@@ -1,0 +1,113 @@
+/**
+ * `files:imageUpload`: the image upload that lets any image the app holds
+ * feed Image to 3D, Skybox from image and Text to image's reference, whose
+ * requests take an `imageJobId` rather than a file. The app makes the upload
+ * itself (0 credits) and reuses it for the same bytes on the same key, found
+ * in the ledger by the uploaded file's SHA-256: a second "Make a 3D model"
+ * from one image sends nothing.
+ */
+import fsp from 'node:fs/promises';
+import { shownOfKind } from '../../../shared/api';
+import type { JobRecord } from '../../../shared/domain/job';
+import { fail, ok, type Result } from '../../../shared/ipc';
+import type { EnvironmentRegistry, HandlersFor } from '../contracts';
+import type { JobEngine } from '../jobs/engine-api';
+import type { StagingArea } from './staging';
+
+/** How long to wait for the service to give the upload its job id. */
+const UPLOAD_TIMEOUT_MS = 120_000;
+
+/**
+ * An earlier upload of these bytes the given key can use: a successful image
+ * upload (hidden or not: removing it from the history does not delete it
+ * upstream), newest first.
+ */
+export function reusableUpload(records: readonly JobRecord[], sha256: string, environmentId: string, keyId: string): JobRecord | undefined {
+  return records
+    .filter(
+      (r) =>
+        r.kind === 'image-upload' &&
+        r.state === 'success' &&
+        !!r.jobId &&
+        r.environmentId === environmentId &&
+        r.keyId === keyId &&
+        (r.request.file as { sha256?: unknown } | undefined)?.sha256 === sha256,
+    )
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+}
+
+/** A file name for a job's image, from its title or prompt: the upload's history row is titled by it. */
+export function uploadNameFor(job: Pick<JobRecord, 'title' | 'prompt' | 'kind'>): string {
+  const base = (job.title || job.prompt || job.kind)
+    .replace(/[^\p{L}\p{N} _-]+/gu, ' ')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .slice(0, 60);
+  return `${base || 'image'}.png`;
+}
+
+export interface ImageUploadDeps {
+  engine: JobEngine;
+  staging: StagingArea;
+  registry: EnvironmentRegistry;
+  timeoutMs?: number;
+}
+
+type Source = { localId: string } | { stagedFileId: string };
+
+export function setupImageUploads(deps: ImageUploadDeps): HandlersFor<'files:imageUpload'> {
+  /** The image's bytes: its SHA-256 and a staged copy to send (made only when no upload can be reused). */
+  const resolveSource = async (source: Source): Promise<Result<{ sha256: string; stage(): Promise<Result<{ stagedFileId: string }>>; existingUpload?: JobRecord }>> => {
+    if ('stagedFileId' in source) {
+      const staged = deps.staging.read(source.stagedFileId);
+      if (!staged) return fail('not-found', 'That file is no longer staged; pick or drop it again.');
+      if (staged.kind !== 'image') return fail('wrong-type', `${staged.name} is not an image, so it cannot stand for an uploaded image.`);
+      return ok({ sha256: staged.sha256, stage: async () => ok({ stagedFileId: staged.id }) });
+    }
+    const job = deps.engine.get(source.localId);
+    if (!job) return fail('not-found', 'That job is not in the history.');
+    if (job.kind === 'image-upload' && job.state === 'success' && job.jobId) return ok({ sha256: '', stage: async () => fail('invalid-state', ''), existingUpload: job });
+    if (job.state !== 'success' || shownOfKind(job.kind) !== 'image') return fail('invalid-state', 'Only a finished image can be used as an uploaded image.');
+    const file = deps.engine.assetPath(job.localId);
+    const sha256 = job.asset?.sha256;
+    if (!file || !sha256 || job.asset?.state !== 'ready') return fail('invalid-state', 'The image is not downloaded yet; try again once its thumbnail shows.');
+    return ok({
+      sha256,
+      stage: async () => {
+        const staged = await deps.staging.stageBytes(uploadNameFor(job), await fsp.readFile(file));
+        return staged.ok ? ok({ stagedFileId: staged.value.id }) : staged;
+      },
+    });
+  };
+
+  return {
+    'files:imageUpload': async (source) => {
+      const active = deps.registry.active();
+      if (!active) return fail('no-key', 'Choose an environment and a key first: the image is uploaded with the active key.');
+      const resolved = await resolveSource(source);
+      if (!resolved.ok) return resolved;
+      if (resolved.value.existingUpload) {
+        const upload = resolved.value.existingUpload;
+        return ok({ jobId: upload.jobId!, localId: upload.localId, reused: true });
+      }
+      const earlier = reusableUpload(deps.engine.list({ includeHidden: true }), resolved.value.sha256, active.environment.id, active.key.id);
+      if (earlier) return ok({ jobId: earlier.jobId!, localId: earlier.localId, reused: true });
+
+      const staged = await resolved.value.stage();
+      if (!staged.ok) return staged;
+      const submitted = await deps.engine.submit({ kind: 'image-upload', fields: { file: { stagedFileId: staged.value.stagedFileId } } });
+      if (!submitted.ok) return submitted;
+      const signal = AbortSignal.timeout(deps.timeoutMs ?? UPLOAD_TIMEOUT_MS);
+      let done: JobRecord;
+      try {
+        done = await deps.engine.waitFor(submitted.value.localId, signal);
+      } catch {
+        return fail('timeout', 'The image upload is taking long; it stays in the history. Try again once it has finished.');
+      }
+      if (done.state !== 'success' || !done.jobId) {
+        return fail('upload-failed', `The image could not be uploaded${done.problem?.message ? `: ${done.problem.message}` : '.'}`);
+      }
+      return ok({ jobId: done.jobId, localId: done.localId, reused: false });
+    },
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * Chains from an image: any image the app holds (a job's image result, an
+ * upload, a dropped or picked file) feeds the requests that take an uploaded
+ * image's id (Image to 3D, Skybox from image). The host makes the upload (0
+ * credits) and reuses it for the same bytes, so the user never uploads by hand.
+ */
+import type { FileField, GenerationKind } from '../../../../shared/api';
+import { bridge } from '../../bridge';
+import { useStore } from '../../state/store';
+import { fieldSpec, isStagedFileDraft, initialDraft } from './draft';
+
+/** Draft key of a file picked or dropped for a form that only takes an uploaded image (not sent as such). */
+export const LOCAL_IMAGE_FIELD = 'localImage';
+
+/** Forms that take an uploaded image only, and so get a "use a file" picker the app uploads from. */
+export const FILE_THEN_UPLOAD_KINDS: readonly GenerationKind[] = ['skybox-from-image'];
+
+/** The picker's spec: the image rules of Image to 3D's file, in the words of this use. */
+export function localImageSpec(): FileField {
+  return {
+    ...(fieldSpec('image-to-3d', 'file') as FileField),
+    label: 'Or use an image file',
+    required: false,
+    help: 'Drop or pick a PNG, JPEG or WebP. The app uploads it for you when you press Generate (0 credits) and reuses that upload next time.',
+  };
+}
+
+function toastError(title: string, body: string) {
+  useStore.getState().pushToast({ level: 'error', title, body });
+}
+
+/** "Make a 3D model" / "Make a skybox" from a job's image: uploads it (or reuses the upload), then opens the form with it chosen. */
+export async function makeFromImage(localId: string, kind: 'image-to-3d' | 'skybox-from-image'): Promise<boolean> {
+  let res;
+  try {
+    res = await bridge().api.files.imageUpload({ localId });
+  } catch (err) {
+    res = { ok: false as const, problem: { reason: 'host-unreachable', message: (err as Error).message } };
+  }
+  if (!res.ok) {
+    toastError('The image could not be used', res.problem.message);
+    return false;
+  }
+  useStore.getState().startFrom(kind, { imageJobId: res.value.jobId });
+  return true;
+}
+
+/**
+ * Before a form that takes only an uploaded image is submitted: a file picked
+ * or dropped on it becomes that upload. Resolves false (with the reason on the
+ * field) when it could not be uploaded.
+ */
+export async function uploadPickedImage(kind: GenerationKind): Promise<boolean> {
+  if (!FILE_THEN_UPLOAD_KINDS.includes(kind)) return true;
+  const store = useStore.getState();
+  const picked = (store.drafts[kind] ?? initialDraft(kind))[LOCAL_IMAGE_FIELD];
+  if (!isStagedFileDraft(picked)) return true;
+  let res;
+  try {
+    res = await bridge().api.files.imageUpload({ stagedFileId: picked.stagedFileId });
+  } catch (err) {
+    res = { ok: false as const, problem: { reason: 'host-unreachable', message: (err as Error).message } };
+  }
+  if (!res.ok) {
+    store.setFieldError(kind, LOCAL_IMAGE_FIELD, `${picked.name} could not be uploaded: ${res.problem.message}`);
+    return false;
+  }
+  store.setDraftField(kind, 'imageJobId', res.value.jobId);
+  useStore.getState().setDraftField(kind, LOCAL_IMAGE_FIELD, undefined);
+  return true;
+}
+
+/** A 2:1 image (within 1%) is an equirectangular panorama. */
+export function isPanorama(width: number | undefined, height: number | undefined): boolean {
+  if (!width || !height) return false;
+  return Math.abs(width / height - 2) <= 0.02;
+}
