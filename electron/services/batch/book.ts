@@ -19,6 +19,8 @@ export interface BatchBookDeps {
   settleMs: number;
   /** How many keys a submission may use (for the estimate). */
   keysFor?: (environmentId: string | undefined, spreadAcrossKeys: boolean) => number;
+  /** Cached thumbnails, for the pictures of `batch-report.html`. */
+  thumbnailOf?: (localId: string) => string | undefined;
 }
 
 export class BatchBook {
@@ -127,7 +129,7 @@ export class BatchBook {
   writeReport(batch: StoredBatch): Promise<void> {
     const outDir = batch.assetDir ?? batch.outDir;
     if (!outDir || this.closing) return Promise.resolve();
-    const run = writeReports(outDir, batch.rows)
+    const run = writeReports(outDir, batch.rows, this.deps.thumbnailOf)
       .then((report) => {
         batch.report = report;
       })

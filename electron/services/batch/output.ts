@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { JobRecord } from '../../../shared/domain/job';
 import type { BatchRow } from '../../../shared/ipc';
 import { sha256File } from './check-row';
+import { REPORT_HTML, contactSheetHtml, sheetEntries } from './contact-sheet';
 import { writeAtomic } from './store';
 
 export interface ExportRequest {
@@ -103,6 +104,7 @@ async function sameContent(a: string, b: string): Promise<boolean> {
 
 export const REPORT_CSV = 'batch-report.csv';
 export const REPORT_JSON = 'batch-report.json';
+export { REPORT_HTML };
 
 export interface ReportLine {
   row: number;
@@ -133,12 +135,16 @@ export function reportCsv(lines: ReportLine[]): string {
   return [header.join(','), ...body].join('\r\n') + '\r\n';
 }
 
-/** Writes both reports atomically; returns their paths. */
-export async function writeReports(outDir: string, rows: BatchRow[]): Promise<{ csv: string; json: string }> {
+/**
+ * Writes the reports atomically (CSV, JSON, and the `batch-report.html` contact sheet); returns the
+ * CSV and JSON paths. `thumbnailOf` (the engine's cached thumbnails) gives the sheet its pictures.
+ */
+export async function writeReports(outDir: string, rows: BatchRow[], thumbnailOf?: (localId: string) => string | undefined): Promise<{ csv: string; json: string }> {
   const lines = reportLines(rows);
   const csv = path.join(outDir, REPORT_CSV);
   const json = path.join(outDir, REPORT_JSON);
   await writeAtomic(csv, reportCsv(lines));
   await writeAtomic(json, JSON.stringify(lines, null, 2) + '\n');
+  await writeAtomic(path.join(outDir, REPORT_HTML), contactSheetHtml(`Batch report: ${path.basename(outDir)}`, await sheetEntries(outDir, rows, thumbnailOf)));
   return { csv, json };
 }

@@ -54,7 +54,7 @@ export class BatchService {
   private detachEngine: (() => void) | undefined;
 
   constructor(private readonly deps: BatchServiceDeps) {
-    this.book = new BatchBook({ dataDir: deps.dataDir, events: deps.events, now: deps.now ?? Date.now, settleMs: deps.settleMs ?? 100, keysFor: deps.keysFor });
+    this.book = new BatchBook({ dataDir: deps.dataDir, events: deps.events, now: deps.now ?? Date.now, settleMs: deps.settleMs ?? 100, keysFor: deps.keysFor, thumbnailOf: (localId) => deps.engine.thumbnailPath(localId) });
     this.exporter = deps.exporter ?? safeCopyExporter;
     this.runner = new BatchRunner({ dataDir: deps.dataDir, engine: deps.engine, exporter: this.exporter, stagePath: deps.stagePath }, this.book);
   }

@@ -32,7 +32,7 @@ export type CliExportResult =
   | { ok: true; check: CheckLine[]; files: string[]; fixes: AppliedFix[]; budget: Budget }
   | { ok: false; message: string };
 
-const NO_RECORDS: ExportRecords = { latestOfLineage: () => undefined, addRecord: () => {}, records: () => [], folder: () => undefined };
+const NO_RECORDS: ExportRecords = { latestOfLineage: () => undefined, addRecord: () => {}, removeRecord: () => {}, records: () => [], folder: () => undefined };
 
 export async function exportForCli(input: CliExportInput): Promise<CliExportResult> {
   const dir = resolve(input.cwd, input.outDir);

@@ -98,6 +98,11 @@ export class ExportStore {
     this.save();
   }
 
+  removeRecord(record: ExportRecord): void {
+    this.data.records = this.data.records.filter((r) => !(r.localId === record.localId && r.exportedAt === record.exportedAt && r.relativePath === record.relativePath));
+    this.save();
+  }
+
   private save(): void {
     writeFileAtomicSync(this.path, `${JSON.stringify(this.data, null, 1)}\n`, 0o600);
   }

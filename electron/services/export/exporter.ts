@@ -27,6 +27,8 @@ import { SIDECAR_SUFFIX, describeWriteError, exists, freeBase, inPlaceBase, writ
 export interface ExportRecords {
   latestOfLineage(folderId: string, lineageKey: string): ExportRecord | undefined;
   addRecord(record: ExportRecord): void;
+  /** Takes back a record whose files could not be written. */
+  removeRecord(record: ExportRecord): void;
   records(filter?: { localId?: string }): ExportRecord[];
   folder(id: string): StoredFolder | undefined;
 }
@@ -108,7 +110,15 @@ async function exportOne(
   let copy: ReadyCopy | undefined;
   if (isModel) {
     try {
-      copy = await readyCopy({ original, options, budget: plan.budget, compression: plan.compression, fixes: plan.fixes, allowCompression: EXPORT_FORMATS[format as NodeFormat].compresses });
+      copy = await readyCopy({
+        original,
+        options,
+        budget: plan.budget,
+        compression: plan.compression,
+        fixes: plan.fixes,
+        allowCompression: EXPORT_FORMATS[format as NodeFormat].compresses,
+        ...(job.asset.validation ? { validation: job.asset.validation } : {}),
+      });
     } catch (err) {
       // A file glTF-Transform cannot read still exports as it is when nothing asks to change it.
       const plain = format === 'glb' && isIdentity(options) && (plan.fixes === undefined || (Array.isArray(plan.fixes) && plan.fixes.length === 0));
@@ -147,11 +157,21 @@ async function exportOne(
   const stray = outputs.find((o) => !suffixes.includes(o.suffix));
   if (stray) throw new Error(`The ${format} writer made an unplanned file (${stray.suffix}).`);
   const existedBefore = await exists(target);
+  // Recorded before anything is written: an export cut off between its files (a kill, a crash) leaves
+  // them owned by this lineage, so the next export replaces them instead of starting a numbered set.
+  const planned = [...outputs.map((o) => relBase + o.suffix), ...(options.sidecar ? [relBase + SIDECAR_SUFFIX] : [])];
+  const record: ExportRecord = { localId, jobId: job.jobId, lineageKey: key, folderId: folder.id, relativePath, files: planned, exportedAt: ctx.now().toISOString() };
+  ctx.store.addRecord(record);
   const written: string[] = [];
-  for (const output of outputs) {
-    const path = resolve(root, ...(relBase + output.suffix).split('/'));
-    await writeAtomic(path, output.bytes, inPlace && (await exists(path)));
-    written.push(relBase + output.suffix);
+  try {
+    for (const output of outputs) {
+      const path = resolve(root, ...(relBase + output.suffix).split('/'));
+      await writeAtomic(path, output.bytes, inPlace && (await exists(path)));
+      written.push(relBase + output.suffix);
+    }
+  } catch (err) {
+    ctx.store.removeRecord(record);
+    throw err;
   }
 
   let sidecarPath: string | undefined;
@@ -165,8 +185,6 @@ async function exportOne(
     written.push(relBase + SIDECAR_SUFFIX);
   }
 
-  const record: ExportRecord = { localId, jobId: job.jobId, lineageKey: key, folderId: folder.id, relativePath, files: written, exportedAt: ctx.now().toISOString() };
-  ctx.store.addRecord(record);
   return {
     localId,
     ok: true,

@@ -82,7 +82,8 @@ async function writeGltf(doc: Document, base: string): Promise<OutputFile[]> {
   // One buffer, with the planned `.bin` name (the JSON writer would otherwise invent names).
   await doc.transform(unpartition());
   doc.getRoot().listBuffers()[0]?.setURI(`${base}.bin`);
-  const { json, resources } = await (await modelIo()).writeJSON(doc, { basename: base });
+  const draco = doc.getRoot().listExtensionsUsed().some((e) => e.extensionName === 'KHR_draco_mesh_compression');
+  const { json, resources } = await (await modelIo(draco)).writeJSON(doc, { basename: base });
   const files: OutputFile[] = [{ suffix: '.gltf', bytes: Buffer.from(JSON.stringify(json, null, 1), 'utf8') }];
   for (const [uri, bytes] of Object.entries(resources)) {
     if (!uri.startsWith(base)) throw new Error(`Unexpected resource name ${uri}`);

@@ -150,7 +150,7 @@ export function setupExport(deps: ExportDeps): { handlers: HandlersFor<ChannelsO
       if (folderId && !folder) return fail('not-found', 'That project folder is not in the list.');
       const { budget, compression } = folder ? await budgetOf(folder) : { budget: presetBudget('plain', target ?? DEFAULT_TARGET), compression: compressionFor('plain', target ?? DEFAULT_TARGET) };
       const chosen = target && folder ? presetBudget((await detectProject(folder.path)).engine, target) : budget;
-      const measured = await checkModel(await readFile(source), { ...DEFAULT_EXPORT_OPTIONS }, chosen, compression);
+      const measured = await checkModel(await readFile(source), { ...DEFAULT_EXPORT_OPTIONS }, chosen, compression, job.asset.validation);
       const report: ReadinessReport = { localId, ...(folder ? { folderId: folder.id } : {}), budget: chosen, compression, ...measured };
       return ok(report);
     },

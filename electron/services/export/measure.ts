@@ -10,7 +10,12 @@ import { inspect } from '@gltf-transform/functions';
 import type { ModelFigures } from '../../../shared/domain/readiness';
 import { triangleCount, validateModel } from '../jobs/inspect';
 
-export async function measureDocument(doc: Document, bytes: Uint8Array, upAxis: 'y' | 'z' = 'y'): Promise<ModelFigures> {
+export async function measureDocument(
+  doc: Document,
+  bytes: Uint8Array,
+  upAxis: 'y' | 'z' = 'y',
+  knownValidation?: { errors: number; warnings: number },
+): Promise<ModelFigures> {
   const root = doc.getRoot();
   const report = inspect(doc);
   const sides = report.textures.properties.map((t) => Math.max(...t.resolution.split('x').map((n) => Number(n) || 0)));
@@ -39,7 +44,7 @@ export async function measureDocument(doc: Document, bytes: Uint8Array, upAxis: 
       unusedVertices += counts.unused;
     }
   }
-  const validation = await validateModel(bytes, 0);
+  const validation = knownValidation ?? (await validateModel(bytes, 0));
   return {
     triangles: triangleCount(doc),
     largestTexture: sides.length ? Math.max(...sides) : 0,

@@ -15,14 +15,27 @@ export function isIdentity(options: ModelOptions): boolean {
   return options.upAxis === 'y' && options.scale === 1 && !options.pivotAtBase;
 }
 
-let ioPromise: Promise<NodeIO> | undefined;
+let plainIo: Promise<NodeIO> | undefined;
+let dracoIo: Promise<NodeIO> | undefined;
 
-/** One reader/writer with every extension and the Draco/meshopt codecs, so compressed models round-trip. */
-export function modelIo(): Promise<NodeIO> {
-  ioPromise ??= (async () => {
+/**
+ * A reader/writer with every extension and the meshopt codecs, plus Draco's when `draco` is asked for
+ * (a Draco file, or Draco compression to write): making Draco's WebAssembly modules takes about a
+ * second, which an export of a model without Draco should not wait for.
+ */
+export function modelIo(draco = true): Promise<NodeIO> {
+  if (!draco) {
+    plainIo ??= (async () => {
+      await MeshoptDecoder.ready;
+      await MeshoptEncoder.ready;
+      return new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({ 'meshopt.decoder': MeshoptDecoder, 'meshopt.encoder': MeshoptEncoder });
+    })();
+    return plainIo;
+  }
+  dracoIo ??= (async () => {
     const dracoModule = 'draco3dgltf';
-    const draco = (await import(dracoModule)) as { default?: DracoFactory } & DracoFactory;
-    const factory = draco.default ?? draco;
+    const module = (await import(dracoModule)) as { default?: DracoFactory } & DracoFactory;
+    const factory = module.default ?? module;
     await MeshoptDecoder.ready;
     await MeshoptEncoder.ready;
     return new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({
@@ -32,7 +45,16 @@ export function modelIo(): Promise<NodeIO> {
       'meshopt.encoder': MeshoptEncoder,
     });
   })();
-  return ioPromise;
+  return dracoIo;
+}
+
+/** Whether a GLB's JSON names Draco compression (read from the header, without parsing the file). */
+export function usesDraco(glb: Uint8Array): boolean {
+  if (glb.byteLength < 20) return false;
+  const view = new DataView(glb.buffer, glb.byteOffset, glb.byteLength);
+  const jsonLength = view.getUint32(12, true);
+  const json = Buffer.from(glb.buffer, glb.byteOffset + 20, Math.min(jsonLength, glb.byteLength - 20)).toString('utf8');
+  return json.includes('KHR_draco_mesh_compression');
 }
 
 interface DracoFactory {
@@ -66,7 +88,7 @@ export function applyModelOptions(document: Document, options: ModelOptions): vo
 
 /** Reads a GLB, applies the options and returns the new GLB bytes. */
 export async function transformGlb(glb: Uint8Array, options: ModelOptions): Promise<Uint8Array> {
-  const nodeIo = await modelIo();
+  const nodeIo = await modelIo(usesDraco(glb));
   const document = await nodeIo.readBinary(glb);
   applyModelOptions(document, options);
   return nodeIo.writeBinary(document);

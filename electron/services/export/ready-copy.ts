@@ -16,7 +16,7 @@ import {
 } from '../../../shared/domain/readiness';
 import { applyFixes, type AppliedFix } from './fixes';
 import { measureDocument } from './measure';
-import { applyModelOptions, isIdentity, modelIo, type ModelOptions } from './model-transform';
+import { applyModelOptions, isIdentity, modelIo, usesDraco, type ModelOptions } from './model-transform';
 
 /** glTF-Transform's info lines (prune, weld) stay out of the CLI's output. */
 const QUIET = new Logger(Logger.Verbosity.WARN);
@@ -30,6 +30,8 @@ export interface ReadyCopyInput {
   fixes?: FixId[] | 'all';
   /** Formats that cannot carry compression leave it out. */
   allowCompression?: boolean;
+  /** The validator's counts for the original, when known (the job record keeps them): not run again. */
+  validation?: { errors: number; warnings: number };
 }
 
 export interface Measured {
@@ -49,18 +51,25 @@ export interface ReadyCopy {
 }
 
 /** Checks the model as it would be exported, without writing anything. */
-export async function checkModel(original: Uint8Array, options: ModelOptions, budget: Budget, compression: GeometryCompression): Promise<Measured> {
-  const doc = await (await modelIo()).readBinary(original);
+export async function checkModel(
+  original: Uint8Array,
+  options: ModelOptions,
+  budget: Budget,
+  compression: GeometryCompression,
+  validation?: { errors: number; warnings: number },
+): Promise<Measured> {
+  const doc = await (await modelIo(usesDraco(original))).readBinary(original);
+  doc.setLogger(QUIET);
   applyModelOptions(doc, options);
-  const figures = await measureDocument(doc, original, options.upAxis);
+  const figures = await measureDocument(doc, original, options.upAxis, validation);
   return { figures, check: checkReadiness(figures, budget, compression) };
 }
 
 export async function readyCopy(input: ReadyCopyInput): Promise<ReadyCopy> {
-  const io = await modelIo();
-  const before = await checkModel(input.original, input.options, input.budget, input.compression);
+  const before = await checkModel(input.original, input.options, input.budget, input.compression, input.validation);
   let wanted = input.fixes === 'all' ? fixesFor(before.check) : (input.fixes ?? []);
   if (input.allowCompression === false) wanted = wanted.filter((f) => f !== 'compress');
+  const io = await modelIo(usesDraco(input.original) || (wanted.includes('compress') && input.compression === 'draco'));
   const doc = await io.readBinary(input.original);
   doc.setLogger(QUIET);
   if (wanted.length === 0) {
