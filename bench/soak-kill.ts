@@ -12,7 +12,9 @@
  * `submitting`, `pending`/`running`, `success` with its asset not yet ready,
  * or ready with the export not yet done) and killing after a random delay
  * inside that window; the moment reported is the one the record shows at the
- * kill. Trials cycle through every process × moment pair.
+ * kill. Trials cycle through every process × moment pair. A batch aimed at submit is killed once the service
+ * has created a job whose answer never arrived (the sandbox drops the answers for that moment), so its
+ * restart (the same command again) faces submissions that are uncertain but real.
  *
  * Jobs run 1.5 s upstream instead of the real 30 s to minutes: what a kill can
  * break is the same at every duration (the windows are the same steps), and a
@@ -39,6 +41,7 @@ import {
   invoke,
   readLedger,
   scaled,
+  setChaos,
   sleep,
   soakScale,
   startSandboxProcess,
@@ -69,6 +72,7 @@ function random(): number {
 }
 
 const fields = { targetFaceCount: 500, textureResolution: '128' } as const;
+const BASE_CHAOS = 'latency=20-250ms,truncate=1s';
 const promptOf = (trial: number, row = 0) => `${RUN} t${trial} r${row} crate`;
 
 /** What a record shows about where its job stood. */
@@ -118,7 +122,7 @@ async function main(): Promise<void> {
   const dataDir = path.join(work, 'data');
   const exportsRoot = path.join(dataDir, 'soak-exports');
   fs.mkdirSync(exportsRoot, { recursive: true });
-  const sandbox = await startSandboxProcess({ jobSeconds: JOB_SECONDS, keys: 1, seed: 16, chaos: 'latency=20-250ms,truncate=1s' });
+  const sandbox = await startSandboxProcess({ jobSeconds: JOB_SECONDS, keys: 1, seed: 16, chaos: BASE_CHAOS });
   const env = clientEnv(sandbox, dataDir, work);
   const hits: Record<string, number> = {};
   const rows: string[] = [];
@@ -154,13 +158,21 @@ async function main(): Promise<void> {
         const folder = await invoke(shell, 'export:addFolder', { path: outDir });
         if (folder.ok) void invoke(shell, 'export:run', { localIds: [hit.localId], folderId: (folder.value as { id: string }).id }).catch(() => undefined);
       }
-      await sleep(AIM[moment].delayMs());
+      // A batch killed at submit is killed after the service created its jobs but before their answers were
+      // recorded (the sandbox drops the answers for that moment): the case where a restart must not send again.
+      const answerLost = target === 'batch' && moment === 'submit' && hit !== undefined;
+      if (answerLost) {
+        await setChaos(sandbox, 'drop=1');
+        const end = Date.now() + 1_500;
+        while (Date.now() < end && !(await upstreamJobs(sandbox)).some((j) => String(j.genParams.prompt).startsWith(`${RUN} t${trial} `))) await sleep(50);
+      } else await sleep(AIM[moment].delayMs());
       const exitedBefore = proc.done;
       await proc.kill9();
+      if (answerLost) await setChaos(sandbox, BASE_CHAOS);
       const after = trialRecords(dataDir, trial);
       const shown = hit ? after.find((r) => r.localId === hit.localId) : after[0];
       const exported = fs.readdirSync(outDir).some((n) => n.endsWith('.glb'));
-      const label = exitedBefore ? 'exited before the kill' : momentOf(shown, exported);
+      const label = exitedBefore ? 'exited before the kill' : answerLost ? 'submit, answer lost' : momentOf(shown, exported);
       hits[`${target}@${label}`] = (hits[`${target}@${label}`] ?? 0) + 1;
 
       // Restart, as a user would, and let it finish.

@@ -3,6 +3,11 @@
  * `npm run soak:*` would (its own process, its own standalone sandbox) with
  * SOAK_SCALE=0.1 (3 kills; 20 jobs through every fault), and its figures are
  * read back from the JSON it wrote. A duplicate or a lost paid job fails.
+ *
+ * The short soak:kill makes three kills (the CLI at submit, the shell at poll, a batch at download). Its ninth
+ * trial, a batch killed at submit after the service created jobs whose answers were lost, runs from
+ * SOAK_SCALE=0.3 up; it finds duplicates today (re-running the batch command sends the uncertain rows again:
+ * reported on issue 16), so it stays out of CI until that is fixed.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
