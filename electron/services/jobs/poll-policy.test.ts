@@ -58,13 +58,13 @@ const RUNS = [2_000, 3_500, 8_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600
 describe('nextPollDelay', () => {
   const est: DurationEstimate = { samples: 5, earliestMs: 54_000, medianMs: 60_000, stages: 4 };
   it.each<[string, number, DurationEstimate | undefined, number, [number, number]]>([
-    ['no history, at the start: the floor', 0, undefined, 0, [340, 400]],
-    ['no history, 100 s in: 4.5 % of elapsed', 100_000, undefined, 0, [3_825, 4_500]],
+    ['no history, at the start: the floor', 0, undefined, 0, [212, 250]],
+    ['no history, 100 s in: 4 % of elapsed', 100_000, undefined, 0, [3_400, 4_000]],
     ['history, early: sparse (a quarter of elapsed, at least 2 s)', 20_000, est, 1, [4_250, 5_000]],
     ['history, sparse never runs past the dense part', 50_000, est, 1, [4_000, 4_000]],
-    ['history, inside the expected end: dense', 56_000, est, 2, [2_142, 2_520]],
-    ['history, past the estimate: still dense', 90_000, est, 2, [3_442, 4_050]],
-    ['history, last stage reached: dense early', 30_000, est, 4, [1_147, 1_350]],
+    ['history, inside the expected end: dense', 56_000, est, 2, [1_904, 2_240]],
+    ['history, past the estimate: still dense', 90_000, est, 2, [3_060, 3_600]],
+    ['history, last stage reached: dense early', 30_000, est, 4, [1_020, 1_200]],
   ])('%s', (_what, elapsedMs, estimate, stages, [lo, hi]) => {
     for (const r of [0, 0.5, 0.999]) {
       const d = nextPollDelay({ elapsedMs, estimate, stages }, P, r);
