@@ -19,18 +19,15 @@ import { MAX_STAGE_BYTES_OVER_IPC, fail, type Result } from '../../../shared/ipc
 import { dispatch } from '../../ipc/dispatch';
 import type { HandlerContext, PartialHandlers } from '../../services/contracts';
 import type { EventHub } from '../../services/event-hub';
-import type { JobEngine } from '../../services/jobs/engine-api';
 import { registerSecret, unregisterSecret, type Logger } from '../../services/log';
 import { createEventSocketServer } from './event-socket';
 import { answerBytes } from './json-cache';
 import { checkRequest, cookieName, createToken } from './guard';
 import { BASE_HEADERS, NO_STORE } from './headers';
-import { contentTypeOf, resolveInside } from './static-files';
+import { ASSET_CACHE_CONTROL, findStatic, type AssetFiles, type StaticFile } from '../../static/files';
 
 /** JSON arguments are small; staged files take the binary route. */
 const MAX_JSON_BYTES = 4 * 1024 * 1024;
-const LOCAL_ID = /^[A-Za-z0-9_-]{6,64}$/;
-const ASSET_ROUTE = /^\/assets\/([^/]+)\/(asset|thumbnail)$/;
 const INVOKE_ROUTE = /^\/api\/invoke\/([A-Za-z]+:[A-Za-z]+)$/;
 const CONTEXT: HandlerContext = { shell: 'web' };
 
@@ -39,7 +36,7 @@ export interface WebShellServices {
   handlers: PartialHandlers;
   events: EventHub;
   /** Where a job's verified asset and thumbnail are cached. */
-  engine: Pick<JobEngine, 'assetPath' | 'thumbnailPath'>;
+  engine: AssetFiles;
   log: Logger;
 }
 
@@ -114,21 +111,13 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   const runDispatch = (channel: string, args: unknown): Promise<Result<unknown>> =>
     dispatch(services.handlers, channel, args, CONTEXT, (level, message) => log[level](message));
 
-  const serveFile = async (req: IncomingMessage, res: ServerResponse, file: string, cacheControl: string, extra: Record<string, string> = {}): Promise<void> => {
-    let size: number;
-    try {
-      const stat = await fs.promises.stat(file);
-      if (!stat.isFile()) return sendText(res, 404, 'Not found');
-      size = stat.size;
-    } catch {
-      return sendText(res, 404, 'Not found');
-    }
-    res.writeHead(200, { ...BASE_HEADERS, 'Content-Type': contentTypeOf(file), 'Content-Length': String(size), 'Cache-Control': cacheControl, ...extra });
+  const serveFile = (req: IncomingMessage, res: ServerResponse, found: StaticFile, cacheControl: string, extra: Record<string, string> = {}): void => {
+    res.writeHead(200, { ...BASE_HEADERS, 'Content-Type': found.contentType, 'Content-Length': String(found.size), 'Cache-Control': cacheControl, ...extra });
     if (req.method === 'HEAD') {
       res.end();
       return;
     }
-    const stream = fs.createReadStream(file);
+    const stream = fs.createReadStream(found.file);
     stream.on('error', () => res.destroy());
     stream.pipe(res);
   };
@@ -165,14 +154,6 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     return sendJson(res, 404, fail('unknown-channel', 'That request is not part of the app contract.'));
   };
 
-  const handleAsset = async (req: IncomingMessage, res: ServerResponse, localId: string, variant: string): Promise<void> => {
-    if (!LOCAL_ID.test(localId)) return sendText(res, 404, 'Not found');
-    const file = variant === 'asset' ? services.engine.assetPath(localId) : services.engine.thumbnailPath(localId);
-    if (!file) return sendText(res, 404, 'Not found');
-    // A verified asset never changes; private so no shared cache keeps it.
-    return serveFile(req, res, file, 'private, max-age=31536000, immutable');
-  };
-
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const isApi = url.pathname.startsWith('/api/');
@@ -184,16 +165,13 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     }
     if (isApi) return handleApi(req, res, url);
     if (!isRead) return sendText(res, 405, 'Method not allowed');
-    const asset = ASSET_ROUTE.exec(url.pathname);
-    if (asset) return handleAsset(req, res, asset[1]!, asset[2]!);
-
-    const pathname = url.pathname === '/' ? '/index.html' : url.pathname;
-    const file = resolveInside(options.rendererDir, pathname);
-    if (!file) return sendText(res, 404, 'Not found');
-    const isPage = pathname === '/index.html';
+    const found = await findStatic(options.rendererDir, services.engine, url.pathname);
+    if (!found) return sendText(res, 404, 'Not found');
+    if (found.kind === 'asset') return serveFile(req, res, found, ASSET_CACHE_CONTROL);
+    const isPage = found.kind === 'page';
     // The page's own scripts, styles and workers are fetched without the query string: the cookie (not the token) opens them.
     const cookie: Record<string, string> = isPage && verdict.via === 'query' ? { 'Set-Cookie': `${cookieName(port)}=${cookieSecret}; HttpOnly; SameSite=Strict; Path=/` } : {};
-    return serveFile(req, res, file, isPage ? 'no-store' : 'no-cache', cookie);
+    return serveFile(req, res, found, isPage ? 'no-store' : 'no-cache', cookie);
   };
 
   const server = http.createServer((req, res) => {
