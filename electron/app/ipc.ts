@@ -5,7 +5,7 @@
  * service runs. Push events go to the app's own windows only.
  */
 import { BrowserWindow, ipcMain, nativeImage, type IpcMainEvent, type IpcMainInvokeEvent } from 'electron';
-import { z } from 'zod';
+import { isLocalId } from '../../shared/domain/local-id';
 import { REQUEST_NAMES, fail } from '../../shared/ipc';
 import { dispatch } from '../ipc/dispatch';
 import { isTrustedSender } from '../ipc/sender';
@@ -17,7 +17,6 @@ import type { Logger } from '../services/log';
 /** Fire-and-forget channel for dragging a job's file out of the window (not a request: the OS drag must start synchronously). */
 export const START_DRAG_CHANNEL = 'app:startDrag';
 
-const localIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/);
 
 /** A 16×16 file glyph for drags without a thumbnail (macOS requires an icon). */
 const DRAG_ICON =
@@ -51,11 +50,10 @@ export function setupIpc(deps: IpcDeps): () => void {
 
   const onStartDrag = (event: IpcMainEvent, rawLocalId: unknown): void => {
     if (!isTrustedSender(senderUrl(event), deps.trustedOrigins)) return;
-    const parsed = localIdSchema.safeParse(rawLocalId);
-    if (!parsed.success) return;
-    const file = deps.engine.assetPath(parsed.data);
+    if (!isLocalId(rawLocalId)) return;
+    const file = deps.engine.assetPath(rawLocalId);
     if (!file) return;
-    const thumbnail = deps.engine.thumbnailPath(parsed.data);
+    const thumbnail = deps.engine.thumbnailPath(rawLocalId);
     const icon = thumbnail ? nativeImage.createFromPath(thumbnail).resize({ width: 64 }) : nativeImage.createFromDataURL(DRAG_ICON);
     event.sender.startDrag({ file, icon });
   };

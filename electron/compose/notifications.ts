@@ -6,6 +6,7 @@
  */
 import { ENDPOINTS } from '../../shared/api';
 import type { JobRecord } from '../../shared/domain/job';
+import { assetSettled } from '../../shared/domain/settled';
 import type { Toast } from '../../shared/ipc';
 import type { EventSink, Platform } from '../services/contracts';
 import type { JobEngine } from '../services/jobs/engine-api';
@@ -17,7 +18,7 @@ export function finishedMoment(job: Pick<JobRecord, 'state' | 'asset'>): Finishe
   switch (job.state) {
     case 'success':
       // Told when the download ends, either way: "finished" while the file is still coming would send the user to nothing.
-      return job.asset?.state === 'ready' || job.asset?.state === 'unavailable' ? 'success' : undefined;
+      return assetSettled(job) ? 'success' : undefined;
     case 'uncertain':
       return 'uncertain';
     case 'error':

@@ -6,9 +6,10 @@
  */
 import { z } from 'zod';
 import { GENERATION_KINDS, type FieldProblem, type GenerationKind } from '../api';
+import { LOCAL_ID_PATTERN } from '../domain/local-id';
 import { event, request } from './define';
 
-const batchId = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/);
+const batchId = z.string().regex(LOCAL_ID_PATTERN);
 const kindSchema = z.enum(GENERATION_KINDS as [GenerationKind, ...GenerationKind[]]);
 
 /** What a row of a list is doing. */

@@ -5,11 +5,12 @@
 import { z } from 'zod';
 import { GENERATION_KINDS, type GenerationKind } from '../api';
 import type { JobRecord, JobSummary } from '../domain/job';
+import { LOCAL_ID_PATTERN } from '../domain/local-id';
 import { SET_ID_PATTERN, type KeptTakes } from '../domain/sets';
 import { event, request } from './define';
 
 /** A job's local id (the ledger's key), as every channel that names a job accepts it. */
-export const localId = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/);
+export const localId = z.string().regex(LOCAL_ID_PATTERN);
 const upstreamJobId = z.string().min(1).max(200).regex(/^[^\s/\\?#]+$/, 'a job id has no spaces or slashes');
 
 export const submitArgsSchema = z

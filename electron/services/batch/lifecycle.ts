@@ -12,6 +12,7 @@
  */
 import { assetFormatOfKind } from '../../../shared/api';
 import { isTerminal, type JobRecord } from '../../../shared/domain/job';
+import { settledForBatchRow } from '../../../shared/domain/settled';
 import type { BatchCounts, BatchState } from '../../../shared/ipc';
 import type { StoredBatch, StoredRow } from './store';
 
@@ -97,11 +98,6 @@ export function needsFollowing(row: Pick<StoredRow, 'state' | 'localId'>, job: P
   return !(row.state === 'failed' && isTerminal(job?.state ?? 'error'));
 }
 
-/** A successful job's file has arrived, or will not: the batch row's notion of a job having ended. */
-export function assetSettled(job: Pick<JobRecord, 'asset'> | undefined): boolean {
-  return job?.asset?.state === 'ready' || job?.asset?.state === 'unavailable';
-}
-
 /** What to do with a row once its job has ended (the engine's waitFor resolved). */
 export type RowEnding =
   /** Success reported a moment before the download is recorded: wait for the asset itself. */
@@ -112,7 +108,7 @@ export type RowEnding =
 /** `assetWaited`: the follower already waited for the asset once (it will not ask to wait again). */
 export function rowEnding(job: JobRecord, batchState: BatchState, assetPath: string | undefined, at: string, assetWaited = false): RowEnding {
   if (job.state === 'success') {
-    if (assetFormatOfKind(job.kind) && !assetSettled(job) && !assetWaited) return { then: 'await-asset' };
+    if (assetFormatOfKind(job.kind) && !settledForBatchRow(job) && !assetWaited) return { then: 'await-asset' };
     if (!assetPath || job.asset?.state === 'unavailable') {
       const message = job.asset?.problem ?? 'The job succeeded but its asset could not be downloaded; retry the download from the history.';
       return { then: 'row', event: { type: 'failed', message, at } };

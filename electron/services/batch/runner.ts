@@ -15,11 +15,12 @@ import { setMaxListeners } from 'node:events';
 import path from 'node:path';
 import { isGenerationKind, type GenerationKind } from '../../../shared/api';
 import type { JobRecord } from '../../../shared/domain/job';
+import { settledForBatchRow } from '../../../shared/domain/settled';
 import type { Result, StagedFile } from '../../../shared/ipc';
 import type { JobEngine } from '../jobs/engine-api';
 import type { BatchBook } from './book';
 import { jobFingerprint, requestFingerprint, rowFileShas } from './duplicates';
-import { assetSettled, creditStop, isOpen, needsFollowing, rowEnding } from './lifecycle';
+import { creditStop, isOpen, needsFollowing, rowEnding } from './lifecycle';
 import type { BatchExporter } from './output';
 import type { StoredBatch, StoredRow } from './store';
 
@@ -197,7 +198,7 @@ export class BatchRunner {
   private assetSettled(job: JobRecord): Promise<JobRecord> {
     const localId = job.localId;
     const current = this.deps.engine.get(localId);
-    if (!current || assetSettled(current) || this.stopped) return Promise.resolve(current ?? job);
+    if (!current || settledForBatchRow(current) || this.stopped) return Promise.resolve(current ?? job);
     return new Promise((resolve) => {
       const done = (j: JobRecord) => {
         off();
@@ -206,7 +207,7 @@ export class BatchRunner {
       };
       const onAbort = () => done(this.deps.engine.get(localId) ?? current);
       const off = this.deps.engine.onChange((j) => {
-        if (j.localId === localId && assetSettled(j)) done(j);
+        if (j.localId === localId && settledForBatchRow(j)) done(j);
       });
       this.abort.signal.addEventListener('abort', onAbort, { once: true });
     });

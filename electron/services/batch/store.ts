@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Batch, BatchRow } from '../../../shared/ipc';
+import { pidAlive } from '../pid-alive';
 import type { RowFile } from './check-row';
 
 /** A row as main keeps it: the public row plus the files it names. */
@@ -129,7 +130,7 @@ export class BatchLocks {
         if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       }
       const pid = Number((await fs.readFile(this.fileOf(id), 'utf8').catch(() => '')).trim());
-      if (pid && pid !== process.pid && isAlive(pid)) return { ok: false, pid };
+      if (pid && pid !== process.pid && pidAlive(pid)) return { ok: false, pid };
       // The process that held it is gone (or it is our own from before a restart): take it over.
       await fs.rm(this.fileOf(id), { force: true });
     }
@@ -143,14 +144,5 @@ export class BatchLocks {
 
   async releaseAll(): Promise<void> {
     await Promise.all([...this.held].map((id) => this.release(id)));
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ENDPOINTS } from '../../../shared/api';
 import { isTerminal, type JobRecord } from '../../../shared/domain/job';
+import { settledForCommandLine } from '../../../shared/domain/settled';
 import type { HandlerContext, PartialHandlers } from '../contracts';
 import type { EnvironmentRegistry } from '../contracts';
 import type { JobEngine } from './engine-api';
@@ -33,11 +34,7 @@ export function pickEnvironment(registry: EnvironmentRegistry, env: NodeJS.Proce
  * Settled for a command line: finished with the asset ready or unavailable, uncertain (the user decides), or
  * polling paused on a rejected key (a script must not hang until someone fixes the key).
  */
-export function isSettled(job: JobRecord): boolean {
-  if (job.state === 'uncertain') return true;
-  if (job.polling?.state === 'key-rejected' && (job.state === 'pending' || job.state === 'running')) return true;
-  return isTerminal(job.state) && (job.state !== 'success' || !job.asset || job.asset.state === 'ready' || job.asset.state === 'unavailable');
-}
+export const isSettled = settledForCommandLine;
 
 export function waitSettled(engine: JobEngine, localId: string, signal: AbortSignal, onProgress?: (job: JobRecord) => void): Promise<JobRecord> {
   return new Promise((resolve, reject) => {

@@ -14,7 +14,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { ENDPOINTS, checkRequest, type FieldSpec, type GenerationKind, type JobResource } from '../../../shared/api';
-import { isTerminal, newestFirst, type FileRefRecord, type JobRecord } from '../../../shared/domain/job';
+import { newestFirst, type FileRefRecord, type JobRecord } from '../../../shared/domain/job';
+import { settledForWaiting } from '../../../shared/domain/settled';
 import { fail, ok, stagedFileRefSchema, type Result, type SubmitArgs } from '../../../shared/ipc';
 import { UpstreamError } from '../../upstream';
 import { Claims } from './claims';
@@ -388,8 +389,7 @@ export class Engine implements JobEngine {
   }
 
   waitFor(localId: string, signal?: AbortSignal): Promise<JobRecord> {
-    const settled = (r: JobRecord | undefined) =>
-      r !== undefined && isTerminal(r.state) && (r.state !== 'success' || !r.asset || r.asset.state === 'ready' || r.asset.state === 'unavailable');
+    const settled = settledForWaiting;
     const now = this.get(localId);
     if (!now) return Promise.reject(new Error(`No job ${localId}.`));
     if (settled(now)) return Promise.resolve(now);

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isLocalId } from '../../../shared/domain/local-id';
 import { SET_ID_PATTERN, type KeptTakes } from '../../../shared/domain/sets';
 import { ok, type Result } from '../../../shared/ipc';
 import { writeFileAtomic } from '../secrets/atomic-file';
@@ -19,7 +20,7 @@ export function parseKeptTakes(text: string): KeptTakes {
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return {};
     const out: KeptTakes = {};
     for (const [setId, localId] of Object.entries(raw)) {
-      if (SET_ID_PATTERN.test(setId) && typeof localId === 'string' && /^[A-Za-z0-9_-]{6,64}$/.test(localId)) out[setId] = localId;
+      if (SET_ID_PATTERN.test(setId) && isLocalId(localId)) out[setId] = localId;
     }
     return out;
   } catch {

@@ -16,6 +16,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { JobRecord } from '../../../shared/domain/job';
+import { pidAlive } from '../pid-alive';
 
 type Line = { t: 'put'; r: JobRecord } | { t: 'patch'; id: string; p: Partial<JobRecord>; u?: string[] };
 
@@ -77,15 +78,6 @@ function applyPatch(record: JobRecord, patch: Partial<JobRecord>, unset: string[
   const next = { ...record, ...patch } as Record<string, unknown>;
   for (const key of unset ?? []) delete next[key];
   return next as unknown as JobRecord;
-}
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 export class Ledger {

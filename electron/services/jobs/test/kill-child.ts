@@ -4,7 +4,7 @@
  * the engine reported it (which it does only once the id is durable).
  * Environment: KILL_DATA_DIR, KILL_BASE_URL, KILL_STORAGE_URL, KILL_KEYS (JSON), KILL_SUBMIT.
  */
-import { isTerminal, type JobRecord } from '../../../../shared/domain/job';
+import { settledAfterRestart } from '../../../../shared/domain/settled';
 import { StagingArea } from '../../files/staging';
 import { Engine } from '../engine';
 import { FAST_TIMING, staticRegistry } from './harness';
@@ -15,10 +15,7 @@ const registry = staticRegistry(env.KILL_BASE_URL!, env.KILL_STORAGE_URL!, JSON.
 const engine = new Engine({ dataDir, registry, staging: new StagingArea(dataDir), timing: FAST_TIMING });
 const printed = new Set<string>();
 
-function settled(job: JobRecord): boolean {
-  if (job.state === 'uncertain') return true;
-  return isTerminal(job.state) && (job.state !== 'success' || job.asset?.state === 'ready' || job.asset?.state === 'unavailable');
-}
+const settled = settledAfterRestart;
 
 engine.onChange((job) => {
   if (job.jobId && !printed.has(job.jobId)) {
