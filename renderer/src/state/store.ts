@@ -5,13 +5,14 @@
  */
 import { create } from 'zustand';
 import { createBatchSlice, type BatchSlice } from './slices/batch';
+import { createCompareSlice, type CompareSlice } from './slices/compare';
 import { createGenerateSlice, type GenerateSlice } from './slices/generate';
 import { createJobsSlice, type JobsSlice } from './slices/jobs';
 import { createSettingsSlice, type SettingsSlice } from './slices/settings';
 import { createUiSlice, type UiSlice } from './slices/ui';
 import { createViewportSlice, type ViewportSlice } from './slices/viewport';
 
-export type StoreState = JobsSlice & ViewportSlice & SettingsSlice & UiSlice & GenerateSlice & BatchSlice;
+export type StoreState = JobsSlice & ViewportSlice & SettingsSlice & UiSlice & GenerateSlice & BatchSlice & CompareSlice;
 
 export const useStore = create<StoreState>()((...a) => ({
   ...createJobsSlice(...a),
@@ -20,4 +21,5 @@ export const useStore = create<StoreState>()((...a) => ({
   ...createUiSlice(...a),
   ...createGenerateSlice(...a),
   ...createBatchSlice(...a),
+  ...createCompareSlice(...a),
 }));

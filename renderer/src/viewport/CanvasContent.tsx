@@ -21,7 +21,7 @@ const BACKGROUND_RGB: [number, number, number] = [0x22, 0x25, 0x2b];
 
 const studioEnvironments = new WeakMap<WebGLRenderer, Texture>();
 /** The studio lighting: RoomEnvironment prefiltered once per renderer, never per model. */
-function studioEnvironment(gl: WebGLRenderer): Texture {
+export function studioEnvironment(gl: WebGLRenderer): Texture {
   let env = studioEnvironments.get(gl);
   if (!env) {
     const pmrem = new PMREMGenerator(gl);

@@ -14,6 +14,9 @@ import { ImageView } from './ImageView';
 import type { AnimationControl, ModelInfo } from './ModelScene';
 import { AnimationBar, ModelTools, PartsList, SkyboxTools, StatsOverlay } from './overlays';
 import { useModelThumbnails } from './thumbnails/use-model-thumbnails';
+import { CompareView, compareTakes } from '../features/compare/CompareView';
+import { useSetsOpenWhenFinished } from '../features/compare/use-sets-open';
+import { CompareScene, type CompareSceneState } from './compare/CompareScene';
 import './viewport.css';
 import { ExamplePrompts } from '../features/generate/ExamplePrompts';
 
@@ -52,7 +55,28 @@ const IDLE_ANIMATION: AnimationControl = { clip: 0, playing: false, seek: null }
 export function Viewport() {
   // Finished models get their history thumbnail drawn off-screen, once each.
   useModelThumbnails();
+  useSetsOpenWhenFinished();
   const target = useStore((s) => s.viewportTarget);
+  // The compare view takes the canvas over (the same renderer draws every take) while it is open.
+  const compare = useStore((s) => s.compare);
+  const jobsById = useStore((s) => s.jobsById);
+  const closeCompare = useStore((s) => s.closeCompare);
+  const [compareStatus, setCompareStatus] = useState<{ key: string; state: CompareSceneState; error?: string }>({ key: '', state: 'loading' });
+  const [wipe, setWipe] = useState(0.5);
+  const [fov, setFov] = useState(60);
+  const [frameInset, setFrameInset] = useState<{ top: number; bottom: number } | null>(null);
+  const compareKey = compare?.key;
+  useEffect(() => {
+    setWipe(0.5);
+    setFov(60);
+  }, [compareKey]);
+  const onCompareState = useCallback((state: CompareSceneState, error?: string) => compareKey && setCompareStatus({ key: compareKey, state, ...(error ? { error } : {}) }), [compareKey]);
+  const compareTakeList = useMemo(
+    () => (compare ? compareTakes(compare, jobsById) : []),
+    // The takes of an opening are fixed: their records changing (stats arriving) does not reload them.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [compareKey],
+  );
   const state = useStore((s) => s.viewportState);
   const error = useStore((s) => s.viewportError);
   const setStatus = useStore((s) => s.setViewportStatus);
@@ -75,6 +99,10 @@ export function Viewport() {
 
   // A new asset starts with its first clip paused at 0, all parts shown, not exploded.
   const key = target?.key;
+  // Opening another job closes the compare view.
+  useEffect(() => {
+    if (key && useStore.getState().compare) closeCompare();
+  }, [key, closeCompare]);
   useEffect(() => {
     setAnimation(IDLE_ANIMATION);
     setTime(0);
@@ -97,7 +125,7 @@ export function Viewport() {
   // first), or at once when something is opened before that. Made once, kept for the page's life.
   const historyLoaded = useStore((s) => s.jobsLoaded);
   const [canvasWanted, setCanvasWanted] = useState(false);
-  if (!canvasWanted && target) setCanvasWanted(true);
+  if (!canvasWanted && (target || compare)) setCanvasWanted(true);
   useEffect(() => {
     if (canvasWanted || !historyLoaded) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -109,7 +137,7 @@ export function Viewport() {
   }, [canvasWanted, historyLoaded]);
 
   const content = target?.content;
-  const showCanvas = content !== 'image';
+  const showCanvas = compare ? compare.content !== 'image' : content !== 'image';
   const loadingNoteDue = useLoadingNoteDue(state === 'loading' ? (key ?? null) : null);
   // Deferred: the commit that marks the first frame `ready` is the viewport's own attributes only, and
   // the notes and overlays follow in a render of their own (mounting the overlays in that commit
@@ -119,46 +147,71 @@ export function Viewport() {
   const groundInfo = content === 'model' && state === 'ready' && !backdrop ? info : null;
   const ground = useMemo(() => (groundInfo ? groundPlacement(groundInfo) : null), [groundInfo]);
   // The overlays belong to a model that is on the canvas.
-  const overlayInfo = shown.target?.content === 'model' && shown.state === 'ready' ? shown.info : null;
+  const overlayInfo = !compare && shown.target?.content === 'model' && shown.state === 'ready' ? shown.info : null;
+  const compareState = compare && compareStatus.key === compare.key ? compareStatus : { state: 'loading' as const, error: undefined };
 
   return (
     <section
-      className="viewport"
+      className={`viewport${compare ? ' viewport-comparing' : ''}`}
       aria-label="Viewport"
       data-state={state}
       data-job-id={target?.jobId ?? target?.localId ?? ''}
       data-content={content ?? ''}
       data-painted={painted}
     >
-      <div className="viewport-stage" style={{ visibility: showCanvas && state !== 'error' ? 'visible' : 'hidden' }}>
+      <div
+        className="viewport-stage"
+        style={{
+          visibility: showCanvas && (compare || state !== 'error') ? 'visible' : 'hidden',
+          ...(compare && frameInset ? { top: frameInset.top, bottom: frameInset.bottom } : {}),
+        }}
+      >
         {canvasWanted ? (
           <Canvas frameloop="demand" dpr={[1, 2]} camera={{ fov: 45, near: 0.01, far: 1000, position: [2, 1.5, 3] }} gl={{ antialias: true }} onCreated={exposeRendererInfo}>
-            <AssetBoundary key={key ?? 'none'} onError={onAssetError}>
-              <CanvasContent
-                target={target}
-                recordStats={recordStats}
-                animation={animation}
-                onTime={setTime}
-                partVisibility={partVisibility}
-                explode={explode}
-                onInfo={onInfo}
-                onPainted={onPainted}
-              />
-            </AssetBoundary>
-            <StudioGround under={ground} />
+            {compare && compare.content !== 'image' ? (
+              <AssetBoundary key={compare.key} onError={(message) => onCompareState('error', message)}>
+                <CompareScene sessionKey={compare.key} content={compare.content} takes={compareTakeList} mode={compare.mode} wipe={wipe} fov={fov} onState={onCompareState} />
+              </AssetBoundary>
+            ) : (
+              <AssetBoundary key={key ?? 'none'} onError={onAssetError}>
+                <CanvasContent
+                  target={target}
+                  recordStats={recordStats}
+                  animation={animation}
+                  onTime={setTime}
+                  partVisibility={partVisibility}
+                  explode={explode}
+                  onInfo={onInfo}
+                  onPainted={onPainted}
+                />
+              </AssetBoundary>
+            )}
+            <StudioGround under={compare ? null : ground} />
           </Canvas>
         ) : null}
       </div>
-      {target && content === 'image' && state !== 'error' ? <ImageView key={target.key} target={target} /> : null}
+      {!compare && target && content === 'image' && state !== 'error' ? <ImageView key={target.key} target={target} /> : null}
+      {compare ? (
+        <CompareView
+          session={compare}
+          state={compareState.state}
+          error={compareState.error}
+          wipe={wipe}
+          onWipe={setWipe}
+          onFov={(d) => setFov((f) => Math.min(100, Math.max(20, f + d)))}
+          onImageState={onCompareState}
+          onFrameInset={setFrameInset}
+        />
+      ) : null}
 
-      {!shown.target ? (
+      {!compare && !shown.target ? (
         <div className="viewport-empty">
           <p>Open a finished job from the history, or drop a GLB, HDR or image on the window to inspect it.</p>
           <ExamplePrompts />
         </div>
       ) : null}
-      {shown.state === 'loading' && loadingNoteDue ? <LoadingNote name={target?.name ?? ''} /> : null}
-      {shown.state === 'error' ? (
+      {!compare && shown.state === 'loading' && loadingNoteDue ? <LoadingNote name={target?.name ?? ''} /> : null}
+      {!compare && shown.state === 'error' ? (
         <div className="viewport-error" role="alert">
           <h3>This asset cannot be shown</h3>
           <p>{shown.error}</p>
@@ -202,7 +255,7 @@ export function Viewport() {
           ) : null}
         </>
       ) : null}
-      {shown.target?.content === 'skybox' && shown.state === 'ready' ? <SkyboxTools target={shown.target} /> : null}
+      {!compare && shown.target?.content === 'skybox' && shown.state === 'ready' ? <SkyboxTools target={shown.target} /> : null}
     </section>
   );
 }

@@ -7,7 +7,7 @@ import type { AnimationControl, ModelInfo } from './ModelScene';
 import { formatBytes } from './scene-stats';
 import { channelInfo } from './view-materials';
 
-const VIEW_MODES: { mode: ViewMode; label: string }[] = [
+export const VIEW_MODES: { mode: ViewMode; label: string }[] = [
   { mode: 'shaded', label: 'Shaded' },
   { mode: 'wireframe', label: 'Wireframe' },
   { mode: 'normals', label: 'Normals' },
@@ -15,7 +15,7 @@ const VIEW_MODES: { mode: ViewMode; label: string }[] = [
   { mode: 'matcap', label: 'Matcap' },
 ];
 
-const CHANNEL_LABELS: Record<PbrChannel, string> = {
+export const CHANNEL_LABELS: Record<PbrChannel, string> = {
   baseColor: 'Base colour',
   metallic: 'Metallic',
   roughness: 'Roughness',

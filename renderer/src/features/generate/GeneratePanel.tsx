@@ -16,6 +16,7 @@ import { prepareSketch } from './sketch-export';
 import { submissionBelongs } from './follow-result';
 import { uploadPickedImage } from './image-chain';
 import { SubmitStatus } from './SubmitStatus';
+import { VariantsField } from './VariantsField';
 
 export const COMING_SOON_EXPLANATION =
   'The types under "Coming soon" are not enabled for public API keys yet. Mark the active key as having early access in Settings to use them.';
@@ -134,6 +135,7 @@ export function GeneratePanel() {
           <KindForm kind={kind} />
         </fieldset>
         <div className="submit-bar">
+          <VariantsField kind={kind} />
           {notes.length ? (
             <div className="field-note" role="note">
               {notes.join(' ')}

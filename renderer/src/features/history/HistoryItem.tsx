@@ -9,6 +9,7 @@ import { jobDisplayTitle } from './job-title';
 import { QuickActions } from './QuickActions';
 import { revealJobFile } from './reveal';
 import { answerNote } from './answer-note';
+import { beforeOf } from '../compare/compare-logic';
 
 const KIND_ICONS: Record<string, string> = { model: '▲', parts: '◆', motion: '↻', image: '▣', skybox: '◯', none: '•' };
 
@@ -64,6 +65,10 @@ export const HistoryItem = memo(function HistoryItem({ job, estimateMs, selected
   const startFrom = useStore((s) => s.startFrom);
   const reuseSettings = useStore((s) => s.useSettingsAgain);
   const openExport = useStore((s) => s.openExport);
+  const inCompare = useStore((s) => s.compareSelection.includes(job.localId));
+  const toggleCompare = useStore((s) => s.toggleCompareSelection);
+  const before = useStore((s) => beforeOf(job, Object.values(s.jobsById)));
+  const openCompare = useStore((s) => s.openCompare);
   const api = () => bridge().api;
   const progress = group === 'active' ? progressOf(job, now, estimateMs) : null;
   const created = new Date(job.createdAt);
@@ -73,13 +78,22 @@ export const HistoryItem = memo(function HistoryItem({ job, estimateMs, selected
 
   return (
     <article
-      className={`history-item history-${group}${selected ? ' history-item-selected' : ''}`}
+      className={`history-item history-${group}${selected ? ' history-item-selected' : ''}${inCompare ? ' history-item-compare' : ''}`}
+      data-compare-selected={inCompare ? 'true' : undefined}
       aria-label={title}
       data-local-id={job.localId}
       data-job-id={job.jobId ?? ''}
       data-status={group}
     >
-      <button type="button" className="history-open" disabled={!openable} onClick={() => openJob(job)} aria-label={`Open ${title} in the viewport`}>
+      <button
+        type="button"
+        className="history-open"
+        disabled={!openable}
+        // Ctrl/Cmd-click adds to the compare selection, leaving the opened job as it is.
+        onClick={(e) => (e.ctrlKey || e.metaKey ? toggleCompare(job.localId) : openJob(job))}
+        aria-label={`Open ${title} in the viewport`}
+        aria-pressed={inCompare ? true : undefined}
+      >
         <Thumbnail job={job} />
       </button>
       <div className="history-body">
@@ -174,6 +188,14 @@ export const HistoryItem = memo(function HistoryItem({ job, estimateMs, selected
             </button>
             <button type="button" role="menuitem" disabled={!openable} onClick={() => openExport([job.localId])}>
               Export…
+            </button>
+            {before && openable ? (
+              <button type="button" role="menuitem" onClick={() => setProblem(openCompare([before.localId, job.localId], { mode: 'wipe' }))}>
+                Before / after
+              </button>
+            ) : null}
+            <button type="button" role="menuitem" disabled={!openable} onClick={() => toggleCompare(job.localId)}>
+              {inCompare ? 'Remove from compare' : 'Add to compare'}
             </button>
             {chainActions(job).map((a) => (
               <button key={a.kind} type="button" role="menuitem" onClick={() => startFrom(a.kind, { [a.as]: job.jobId })}>

@@ -10,7 +10,10 @@ import { useStore } from '../../state/store';
 import { HistoryItem } from './HistoryItem';
 import { durationEstimates, filterHistory, kindLabel, orderHistory, statusGroup } from './history-model';
 import { TrackJobForm } from './TrackJobForm';
+import { entryKey, groupSets } from '../compare/history-sets';
+import { CompareSelectionBar, SetRow } from '../compare/SetRow';
 import './history.css';
+import '../compare/compare.css';
 
 const STATUS_LABELS: Record<HistoryStatusFilter, string> = {
   all: 'All statuses',
@@ -36,7 +39,11 @@ export function HistoryPanel() {
   const lastRemoved = useStore((s) => s.lastRemoved);
   const undoRemove = useStore((s) => s.undoRemove);
   const openedLocalId = useStore((s) => s.viewportTarget?.localId);
+  const keptTakes = useStore((s) => s.keptTakes);
+  const loadKeptTakes = useStore((s) => s.loadKeptTakes);
+  const [expandedSets, setExpandedSets] = useState<ReadonlySet<string>>(() => new Set());
   const [tracking, setTracking] = useState(false);
+  useEffect(() => void loadKeptTakes(), [loadKeptTakes]);
   const [query, setQuery] = useState(filter.query);
 
   useEffect(() => {
@@ -55,17 +62,25 @@ export function HistoryPanel() {
   // Sorted when the records change; a filter or keystroke only filters the sorted list.
   const ordered = useMemo(() => orderHistory(jobsById, inListingOrder(jobsById)), [jobsById]);
   const rows = useMemo(() => filterHistory(ordered, filter), [ordered, filter]);
+  // A set of takes is one row, its takes under it when expanded.
+  const entries = useMemo(() => groupSets(rows, keptTakes, expandedSets), [rows, keptTakes, expandedSets]);
+  const toggleSet = (setId: string) =>
+    setExpandedSets((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(setId)) next.add(setId);
+      return next;
+    });
   // Estimates are shown on running jobs only: with none running, no date of 10,000 records is parsed.
   const estimates = useMemo(() => (ordered.some((j) => statusGroup(j) === 'active') ? durationEstimates(ordered) : NO_ESTIMATES), [ordered]);
   const total = ordered.length;
 
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: entries.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => HISTORY_ROW_HEIGHT,
     overscan: 6,
-    getItemKey: (i) => rows[i]?.localId ?? i,
+    getItemKey: (i) => (entries[i] ? entryKey(entries[i]) : i),
     initialRect: { width: 360, height: 800 },
   });
 
@@ -102,6 +117,7 @@ export function HistoryPanel() {
           ))}
         </select>
       </div>
+      <CompareSelectionBar />
       {lastRemoved ? (
         <div className="history-undo" role="status">
           Removed {lastRemoved.length === 1 ? 'one job' : `${lastRemoved.length} jobs`} from the history.
@@ -122,16 +138,20 @@ export function HistoryPanel() {
         ) : null}
         <div className="history-list" role="list" aria-label="Jobs" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {
-            const job = rows[item.index];
-            if (!job) return null;
+            const entry = entries[item.index];
+            if (!entry) return null;
             return (
               <div
                 key={item.key}
                 role="listitem"
-                className="history-row"
+                className={`history-row${entry.type === 'take' ? ' history-take' : ''}`}
                 style={{ transform: `translateY(${item.start}px)`, height: HISTORY_ROW_HEIGHT }}
               >
-                <HistoryItem job={job} estimateMs={estimates[job.kind]} selected={job.localId === openedLocalId} />
+                {entry.type === 'set' ? (
+                  <SetRow setId={entry.setId} takes={entry.takes} keptLocalId={entry.keptLocalId} expanded={entry.expanded} onToggle={() => toggleSet(entry.setId)} />
+                ) : (
+                  <HistoryItem job={entry.job} estimateMs={estimates[entry.job.kind]} selected={entry.job.localId === openedLocalId} />
+                )}
               </div>
             );
           })}

@@ -17,6 +17,7 @@ import {
 } from '../../../../shared/api';
 import type { JobSummary } from '../../../../shared/domain/job';
 import type { Problem } from '../../../../shared/ipc';
+import { clampVariants, newSetId, variantsAllowed } from '../../../../shared/domain/sets';
 import { bridge } from '../../bridge';
 import {
   draftFromRequest,
@@ -91,6 +92,9 @@ export interface GenerateSlice {
   submissions: Partial<Record<GenerationKind, Submission>>;
   /** The job just submitted, opened in the viewport when it finishes unless something else was opened since. */
   followed: FollowedSubmission | null;
+  /** Takes per Generate (Variants, 1-4), per kind; 1 when unset. */
+  variants: Partial<Record<GenerationKind, number>>;
+  setVariants(kind: GenerationKind, count: number): void;
   setGenerateKind(kind: GenerationKind): void;
   setDraftField(kind: GenerationKind, name: string, value: unknown): void;
   setFieldError(kind: GenerationKind, path: string, message: string | undefined): void;
@@ -128,6 +132,9 @@ export const createGenerateSlice: SliceCreator<GenerateSlice> = (set, get) => {
     fieldErrors: {},
     submissions: {},
     followed: null,
+    variants: {},
+
+    setVariants: (kind, count) => set({ variants: { ...get().variants, [kind]: clampVariants(count) } }),
 
     setGenerateKind: (kind) => {
       set({ generateKind: kind });
@@ -224,9 +231,21 @@ export const createGenerateSlice: SliceCreator<GenerateSlice> = (set, get) => {
       const sentWith = active ? { environmentId: active.environmentId, keyId: active.keyId } : undefined;
       set({ submissions: { ...get().submissions, [kind]: { phase: 'submitting', sentWith } }, fieldErrors: { ...get().fieldErrors, [kind]: {} } });
       let outcome: Submission;
+      // Variants: that many jobs of the same request, one set; each goes through the queue like any other job.
+      const takes = variantsAllowed(kind) ? clampVariants(get().variants[kind] ?? 1) : 1;
+      const setId = takes > 1 ? newSetId() : undefined;
       try {
-        const res = await bridge().api.jobs.submit({ kind, fields: checked.values });
+        const res = await bridge().api.jobs.submit({ kind, fields: checked.values, ...(setId ? { setId } : {}) });
         outcome = res.ok ? { phase: 'sent', job: res.value } : { phase: 'failed', problem: res.problem };
+        if (res.ok && setId) {
+          const ids = [res.value.localId];
+          for (let n = 1; n < takes; n++) {
+            const more = await bridge().api.jobs.submit({ kind, fields: checked.values, setId });
+            if (!more.ok) break;
+            ids.push(more.value.localId);
+          }
+          get().awaitSet(setId, ids);
+        }
       } catch (err) {
         outcome = { phase: 'failed', problem: { reason: 'host-unreachable', message: `The request could not reach the app's host: ${(err as Error).message}` } };
       }
@@ -235,7 +254,8 @@ export const createGenerateSlice: SliceCreator<GenerateSlice> = (set, get) => {
       if (outcome.phase === 'sent' && outcome.job.state === 'rejected' && outcome.job.problem?.field) {
         errors[outcome.job.problem.field] = humanizeMessage(kind, outcome.job.problem.message);
       }
-      const followed = outcome.phase === 'sent' ? { localId: outcome.job.localId, viewKey: get().viewportTarget?.key ?? null } : get().followed;
+      // A set comes to the user in the compare view once all its takes have finished (the compare slice), not one take alone.
+      const followed = outcome.phase === 'sent' && !setId ? { localId: outcome.job.localId, viewKey: get().viewportTarget?.key ?? null } : outcome.phase === 'sent' ? null : get().followed;
       set({ submissions: { ...get().submissions, [kind]: { ...outcome, sentWith } }, fieldErrors: { ...get().fieldErrors, [kind]: errors }, followed });
       return outcome.phase === 'sent';
     },
