@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { JobSummary, ModelStats } from '../../../../shared/domain/job';
+import { beforeOf, bestOf, chosenTake, compareContentOf, compareProblem, imageRows, modelRows } from './compare-logic';
+
+const done = (kind: string, extra: Partial<JobSummary> = {}) => ({ kind, state: 'success', asset: { state: 'ready' }, title: '', ...extra }) as unknown as JobSummary;
+
+describe('what can be compared', () => {
+  it.each([
+    ['text-to-3d', 'model'],
+    ['retexture', 'model'],
+    ['split-to-parts', 'model'],
+    ['text-to-image', 'image'],
+    ['image-upload', 'image'],
+    ['text-to-worldbox', 'skybox'],
+    ['skybox-edit', 'skybox'],
+  ])('%s shows a %s', (kind, content) => {
+    expect(compareContentOf({ kind } as JobSummary)).toBe(content);
+  });
+
+  it.each([
+    ['one job', [done('text-to-3d')], /at least two/],
+    ['five jobs', Array.from({ length: 5 }, () => done('text-to-3d')), /at most 4/],
+    ['one still running', [done('text-to-3d'), done('text-to-3d', { state: 'running' } as never)], /One of them has no finished result/],
+    ['a file not here yet', [done('text-to-3d'), done('text-to-3d', { asset: { state: 'downloading' } } as never)], /no finished result/],
+    ['a model and an image', [done('text-to-3d'), done('text-to-image')], /models with models.*\(these are models and images\)/],
+    ['two models', [done('text-to-3d'), done('retexture')], null],
+    ['four images', [done('text-to-image'), done('image-edit'), done('sketch-to-image'), done('text-to-image')], null],
+    ['two skyboxes', [done('text-to-worldbox'), done('skybox-from-image')], null],
+  ] as const)('%s', (_name, jobs, problem) => {
+    const got = compareProblem(jobs as unknown as JobSummary[]);
+    if (problem === null) expect(got).toBeNull();
+    else expect(got).toMatch(problem);
+  });
+});
+
+describe('before / after', () => {
+  const source = done('text-to-3d', { jobId: 'up-source', localId: 'l-source' });
+  const edit = done('retexture', { jobId: 'up-edit', parentJobId: 'up-source', localId: 'l-edit' });
+  const unrelated = done('text-to-3d', { jobId: 'up-other' });
+  it.each([
+    ['a retexture of a job in the history', edit, [source, edit, unrelated], source],
+    ['a retexture whose source is gone', edit, [edit, unrelated], undefined],
+    ['a job that is no edit', done('text-to-3d', { parentJobId: 'up-source' }), [source], undefined],
+    ['a source not finished', edit, [{ ...source, state: 'running' } as JobSummary, edit], undefined],
+  ])('%s', (_name, job, all, want) => {
+    expect(beforeOf(job, all)).toBe(want);
+  });
+});
+
+describe('the best figure of a row', () => {
+  it.each([
+    [[3000, 2900, 3100], 'lower', [1]],
+    [[3000, 2900, 3100], 'higher', [2]],
+    [[1, 1, 1], 'lower', []],
+    [[2, 1, 1], 'lower', [1, 2]],
+    [[5, undefined, 7], 'lower', [0]],
+    [[5, undefined], 'lower', []],
+    [[5, 6], 'none', []],
+  ] as const)('%j, %s is better: %j', (values, better, best) => {
+    expect(bestOf(values, better)).toEqual(best);
+  });
+
+  const stats = (triangles: number, fileBytes: number, height: number, textures: [number, number][]) =>
+    ({ triangles, vertices: triangles / 2, materials: 1, textures: textures.map(([width, height]) => ({ name: '', width, height, mimeType: 'image/png', bytes: 0 })), fileBytes, boundingBox: { min: [0, 0, 0], max: [1, height, 1], size: [1, height, 1] } }) as unknown as ModelStats;
+
+  it('marks the lightest take, the largest textures and the fewest validator errors; height has no best', () => {
+    const rows = modelRows([stats(3000, 500_000, 1.2, [[1024, 1024]]), stats(2800, 520_000, 1.1, [[2048, 2048]]), undefined], [0, 2, undefined]);
+    const by = Object.fromEntries(rows.map((r) => [r.id, r]));
+    expect(by.triangles).toMatchObject({ cells: ['3,000', '2,800', null], best: [1] });
+    expect(by['file-size']!.best).toEqual([0]);
+    expect(by.textures).toMatchObject({ cells: ['1024×1024', '2048×2048', null], best: [1] });
+    expect(by.height).toMatchObject({ cells: ['1.20 m', '1.10 m', null], best: [] });
+    expect(by['validator-errors']!.best).toEqual([0]);
+    expect(rows.map((r) => r.label)).toEqual(['Triangles', 'Vertices', 'Materials', 'Textures', 'File size', 'Height', 'Validator errors']);
+  });
+
+  it('images: the larger picture and the smaller file', () => {
+    const [size, file] = imageRows([{ width: 1024, height: 1024, fileBytes: 900_000 }, { width: 2048, height: 1024, fileBytes: 1_200_000 }]);
+    expect(size).toMatchObject({ cells: ['1024 × 1024 px', '2048 × 1024 px'], best: [1] });
+    expect(file!.best).toEqual([0]);
+  });
+
+  it('export and chaining use the kept take, else the first', () => {
+    const takes = [{ localId: 'a' }, { localId: 'b' }];
+    expect(chosenTake(takes, 'b')).toBe(takes[1]);
+    expect(chosenTake(takes, undefined)).toBe(takes[0]);
+    expect(chosenTake(takes, 'gone')).toBe(takes[0]);
+  });
+});
