@@ -115,6 +115,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       stagePath: (absPath) => files.handlers['files:stagePath']({ path: absPath }, { shell: platform.shell }),
       // Batch exports go through the export service's own handlers: same naming, sidecars and overwrite rules as the UI.
       exportHandlers: exporter.handlers,
+      addOutputFolder: exporter.addBatchOutputFolder,
       keysFor: (environmentId, spreadAcrossKeys) => {
         if (!spreadAcrossKeys) return 1;
         const environment = environmentId ? settings.registry.get(environmentId) : settings.registry.active()?.environment;

@@ -22,13 +22,14 @@ const temp = (name: string) => {
   return d;
 };
 
-async function runBatch(outDir: string): Promise<Batch> {
+async function runBatch(outDir: string, onExporter?: (exporter: ReturnType<typeof setupExport>) => void): Promise<Batch> {
   const dataDir = temp('data');
   const engine = new FakeEngine({ dir: path.join(dataDir, 'assets') });
   await engine.start();
   const events = { emit: () => undefined };
   const exporter = setupExport({ dataDir, engine, events, platform: createHeadlessPlatform('cli'), homeDir: os.tmpdir() });
-  const service = new BatchService({ dataDir, engine, events, exporter: exportServiceExporter(exporter.handlers), settleMs: 5 });
+  onExporter?.(exporter);
+  const service = new BatchService({ dataDir, engine, events, exporter: exportServiceExporter(exporter.handlers, exporter.addBatchOutputFolder), settleMs: 5 });
   await service.init();
   disposers.push(async () => {
     await service.dispose();
@@ -52,6 +53,20 @@ async function runBatch(outDir: string): Promise<Batch> {
 }
 
 describe('batch exports through the export service', () => {
+  it("does not add the batch's output folder to the project folders, unless the user adds it (bug 9)", async () => {
+    const out = temp('not-a-project');
+    let exporter: ReturnType<typeof setupExport> | undefined;
+    const batch = await runBatch(out, (e) => (exporter = e));
+    expect(batch.counts.done).toBe(3);
+    const ctx = { shell: 'cli' as const };
+    const listed = await exporter!.handlers['export:listFolders']({}, ctx);
+    expect(listed.ok && listed.value).toEqual([]);
+    // Added by the user afterwards, it becomes a project folder like any other.
+    await exporter!.handlers['export:addFolder']({ path: out }, ctx);
+    const after = await exporter!.handlers['export:listFolders']({}, ctx);
+    expect(after.ok && after.value.map((f) => f.path)).toEqual([fs.realpathSync(out)]);
+  });
+
   it('names files with the export rules and writes the report next to them', async () => {
     const out = temp('plain');
     const batch = await runBatch(out);

@@ -2,17 +2,22 @@
  * Batch exports through the export service, so batch outputs follow the same
  * rules as any export: file names from the template, sidecars, safe paths,
  * re-export in place, the engine's project subfolder. The output folder is
- * registered as a project folder (idempotent), then each finished job is
- * exported into it.
+ * registered with the export service as a batch output (idempotent; it does
+ * not join the user's project folders), then each finished job is exported
+ * into it.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fail } from '../../../shared/ipc';
+import { fail, type ProjectFolderView, type Result } from '../../../shared/ipc';
 import type { PartialHandlers } from '../contracts';
 import type { BatchExporter } from './output';
 
-export function exportServiceExporter(exportHandlers: PartialHandlers): BatchExporter {
-  const addFolder = exportHandlers['export:addFolder'];
+export type AddOutputFolder = (path: string, shell: 'electron' | 'web' | 'cli') => Promise<Result<ProjectFolderView>>;
+
+export function exportServiceExporter(exportHandlers: PartialHandlers, addOutputFolder?: AddOutputFolder): BatchExporter {
+  const addFolder = addOutputFolder
+    ? (args: { path: string }, ctx: { shell: 'electron' | 'web' | 'cli' }) => addOutputFolder(args.path, ctx.shell)
+    : exportHandlers['export:addFolder'];
   const run = exportHandlers['export:run'];
   if (!addFolder || !run) throw new Error('The export service does not offer export:addFolder and export:run.');
   const folders = new Map<string, string>();

@@ -7,7 +7,7 @@ import type { Result, StagedFile } from '../../../shared/ipc';
 import type { ChannelsOf, EventSink, HandlersFor, PartialHandlers } from '../contracts';
 import type { JobEngine } from '../jobs/engine-api';
 import type { BatchExporter } from './output';
-import { exportServiceExporter } from './export-adapter';
+import { exportServiceExporter, type AddOutputFolder } from './export-adapter';
 import { gateFor } from '../allowed-roots';
 import { BatchService } from './service';
 
@@ -22,6 +22,8 @@ export interface BatchDeps {
   stagePath?: (absPath: string) => Promise<Result<StagedFile>>;
   /** The export service's handlers: assets are exported with its rules (names, sidecars, safe paths). */
   exportHandlers?: PartialHandlers;
+  /** The export service's way to register a batch's output folder without making it a project folder (bug 9). */
+  addOutputFolder?: AddOutputFolder;
   /** Or any writer (tests); a plain safe copy is used when neither is given. */
   exporter?: BatchExporter;
   /** Resolves once the engine has started (its ledger is loaded): unfinished batches are reconciled after it. */
@@ -33,7 +35,7 @@ export interface BatchDeps {
 }
 
 export function setupBatch(deps: BatchDeps): { handlers: HandlersFor<ChannelsOf<'batch'>>; service: BatchService; ready: Promise<void>; dispose(): Promise<void> } {
-  const exporter = deps.exporter ?? (deps.exportHandlers?.['export:run'] ? exportServiceExporter(deps.exportHandlers) : undefined);
+  const exporter = deps.exporter ?? (deps.exportHandlers?.['export:run'] ? exportServiceExporter(deps.exportHandlers, deps.addOutputFolder) : undefined);
   const service = new BatchService({ ...deps, exporter });
   const ready = service.init();
   // Requests wait until saved batches are loaded, so none is answered from a half-read state.

@@ -9,7 +9,14 @@ import { z } from 'zod';
 import { budgetSchema } from '../../../shared/ipc/export';
 import { writeFileAtomicSync } from '../secrets/atomic-file';
 
-const folderSchema = z.object({ id: z.string(), path: z.string(), subfolder: z.string().optional(), budget: budgetSchema.optional() });
+const folderSchema = z.object({
+  id: z.string(),
+  path: z.string(),
+  subfolder: z.string().optional(),
+  budget: budgetSchema.optional(),
+  /** Registered only as a batch's output folder: exports go there, but it is not one of the user's project folders (bug 9). */
+  batchOutput: z.boolean().optional(),
+});
 const recordSchema = z.object({
   localId: z.string(),
   jobId: z.string().optional(),

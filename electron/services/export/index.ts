@@ -37,7 +37,11 @@ export interface ExportDeps {
   now?: () => Date;
 }
 
-export function setupExport(deps: ExportDeps): { handlers: HandlersFor<ChannelsOf<'export'>>; dispose(): Promise<void> } {
+export function setupExport(deps: ExportDeps): {
+  handlers: HandlersFor<ChannelsOf<'export'>>;
+  addBatchOutputFolder(path: string, shell: 'electron' | 'web' | 'cli'): Promise<Result<ProjectFolderView>>;
+  dispose(): Promise<void>;
+} {
   const store = new ExportStore(deps.dataDir);
   const homeDir = deps.homeDir ?? homedir();
   const now = deps.now ?? (() => new Date());
@@ -66,10 +70,11 @@ export function setupExport(deps: ExportDeps): { handlers: HandlersFor<ChannelsO
       compression: compressionFor(kind.engine, budget.target),
     };
   }
-  const listViews = () => Promise.all(store.folders().map(view));
+  /** The user's project folders: a batch's output folder is not one unless the user added it too. */
+  const listViews = () => Promise.all(store.folders().filter((f) => !f.batchOutput).map(view));
   const broadcast = async () => deps.events.emit('export:foldersChanged', await listViews());
 
-  async function addFolder(path: string, shell: 'electron' | 'web' | 'cli'): Promise<Result<ProjectFolderView>> {
+  async function addFolder(path: string, shell: 'electron' | 'web' | 'cli', asBatchOutput = false): Promise<Result<ProjectFolderView>> {
     if (!isAbsolute(path)) return fail('invalid-path', 'Give the full path of the project folder.');
     let real: string;
     if (shell === 'web') {
@@ -87,12 +92,19 @@ export function setupExport(deps: ExportDeps): { handlers: HandlersFor<ChannelsO
       }
     }
     const existing = store.folders().find((f) => f.path === real);
-    if (existing) return ok(await view(existing));
-    const folder: StoredFolder = { id: `folder-${randomBytes(5).toString('hex')}`, path: real };
+    if (existing) {
+      // The user adding a batch's output folder makes it a project folder.
+      if (existing.batchOutput && !asBatchOutput) {
+        store.updateFolder(existing.id, { batchOutput: undefined });
+        await broadcast();
+      }
+      return ok(await view(store.folder(existing.id)!));
+    }
+    const folder: StoredFolder = { id: `folder-${randomBytes(5).toString('hex')}`, path: real, ...(asBatchOutput ? { batchOutput: true } : {}) };
     const kind = await detectProject(real);
     folder.subfolder = kind.proposedSubfolder;
     store.addFolder(folder);
-    await broadcast();
+    if (!asBatchOutput) await broadcast();
     return ok(await view(folder));
   }
 
@@ -170,7 +182,9 @@ export function setupExport(deps: ExportDeps): { handlers: HandlersFor<ChannelsO
     },
   };
 
-  return { handlers, dispose: async () => {} };
+  /** For the batch service: a batch's output folder, registered for exports without joining the project folders. */
+  const addBatchOutputFolder = (path: string, shell: 'electron' | 'web' | 'cli') => addFolder(path, shell, true);
+  return { handlers, addBatchOutputFolder, dispose: async () => {} };
 }
 
 function stripUndefined<T extends object>(value: T): T {
