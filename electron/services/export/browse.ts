@@ -34,6 +34,16 @@ export async function resolveInsideRoots(homeDir: string, path: string | undefin
   return ok({ home, real, atRoot: realRoots.includes(real) });
 }
 
+/**
+ * The folders a listing shows: hidden ones (a leading dot) are left out,
+ * unless there is nothing else, as in a home folder holding only `.config`
+ * and the like (bug 7: the chooser showed an empty list there).
+ */
+export function shownFolderNames(names: readonly string[]): string[] {
+  const visible = names.filter((n) => !n.startsWith('.'));
+  return visible.length > 0 ? visible : [...names];
+}
+
 export async function browse(homeDir: string, path: string | undefined, roots: readonly string[] = [homeDir]): Promise<Result<BrowseListing>> {
   const resolved = await resolveInsideRoots(homeDir, path, roots);
   if (!resolved.ok) return resolved;
@@ -41,7 +51,7 @@ export async function browse(homeDir: string, path: string | undefined, roots: r
   let names: string[];
   try {
     const dirents = await readdir(real, { withFileTypes: true });
-    names = dirents.filter((d) => d.isDirectory() && !d.name.startsWith('.')).map((d) => d.name);
+    names = shownFolderNames(dirents.filter((d) => d.isDirectory()).map((d) => d.name));
   } catch {
     return fail('unreadable', 'That folder cannot be read (permissions).');
   }

@@ -39,6 +39,7 @@ export function FolderBrowser({ onChoose, onCancel }: { onChoose(path: string): 
           </li>
         ))}
       </ul>
+      {listing && listing.entries.length === 0 ? <p className="settings-muted">No folders inside this one. You can choose it as it is.</p> : null}
       {listing?.truncated ? <p className="settings-muted">Only the first entries are listed.</p> : null}
       {error ? <p role="alert" className="settings-error">{error}</p> : null}
       <div className="settings-actions">
