@@ -11,6 +11,7 @@ import { Dialog } from '../../components/Dialog';
 import { Select } from '../../components/Select';
 import { useStore } from '../../state/store';
 import { ExportOptionsFields } from './ExportOptionsFields';
+import { downloadAssets, modelOptionsApply, saveAsName } from './save-as';
 
 export function ExportDialog() {
   const targets = useStore((s) => s.exportTargets);
@@ -45,17 +46,25 @@ export function ExportDialog() {
     else setError(result.problem.message);
   };
   const count = targets?.length ?? 0;
+  const jobsById = useStore((s) => s.jobsById);
+  const targetJobs = (targets ?? []).map((id) => jobsById[id]).filter((j) => j !== undefined);
+  const saveAs = () => downloadAssets(targetJobs.map((j) => ({ url: bridge().assetUrl(j.localId, 'asset'), name: saveAsName(j) })));
   const folder = folders.find((f) => f.id === folderId);
 
   return (
     <Dialog open={open} title={count > 1 ? `Export ${count} assets` : 'Export asset'} onClose={close} className="export-dialog">
       {folders.length === 0 ? (
-        <p>
-          No project folder yet.{' '}
-          <Button size="small" onClick={() => openSettings('folders')}>
-            Add a project folder in Settings
-          </Button>
-        </p>
+        <div className="export-no-folder">
+          <p>No project folder yet. Save the file anywhere you like, or add your game project's folder so exports land where the engine looks.</p>
+          <div className="settings-actions">
+            <Button variant="primary" onClick={saveAs} disabled={targetJobs.length === 0}>
+              Save as…
+            </Button>
+            <Button size="small" onClick={() => openSettings('folders')}>
+              Add a project folder in Settings
+            </Button>
+          </div>
+        </div>
       ) : (
         <form
           /* The options are checked here and in main; the browser's step rules would block valid scales like 1.25. */
@@ -71,7 +80,11 @@ export function ExportDialog() {
               Into {folder.subfolder ? `${folder.name}/${folder.subfolder}` : folder.name}. {folder.note ?? ''}
             </p>
           ) : null}
-          <ExportOptionsFields value={options} onChange={(patch) => setOptions((o) => ({ ...o, ...patch }))} />
+          <ExportOptionsFields
+            value={options}
+            modelOptions={modelOptionsApply(targetJobs.map((j) => j.kind))}
+            onChange={(patch) => setOptions((o) => ({ ...o, ...patch }))}
+          />
           <div className="settings-actions">
             <Button type="submit" variant="primary" disabled={busy || !folderId}>
               {busy ? 'Exporting…' : 'Export'}

@@ -6,7 +6,8 @@ import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { Toggle } from '../../components/Toggle';
 
-export function ExportOptionsFields({ value, onChange }: { value: ExportOptions; onChange(patch: Partial<ExportOptions>): void }) {
+/** `modelOptions`: up axis, scale and pivot change models only; an image or skybox export leaves them out (bug 8). */
+export function ExportOptionsFields({ value, onChange, modelOptions = true }: { value: ExportOptions; onChange(patch: Partial<ExportOptions>): void; modelOptions?: boolean }) {
   const [scaleText, setScaleText] = useState(String(value.scale));
   const scale = Number(scaleText);
   const scaleError = scaleText.trim() === '' || !(scale > 0 && scale <= 10000) ? 'A number above 0, up to 10000.' : undefined;
@@ -14,30 +15,34 @@ export function ExportOptionsFields({ value, onChange }: { value: ExportOptions;
     <div className="export-options">
       <TextField label="File name template" value={value.template} onChange={(template) => onChange({ template })} help={`Fields: ${NAME_TEMPLATE_FIELDS.join(' ')}`} />
       <Toggle label="Write a sidecar (.asset.json)" checked={value.sidecar} onChange={(sidecar) => onChange({ sidecar })} help="Prompt, request, job ids, environment and stats beside the file; never credentials." />
-      <Select
-        label="Up axis"
-        value={value.upAxis}
-        options={[
-          { value: 'y', label: 'Y up (glTF, Unity, Godot)' },
-          { value: 'z', label: 'Z up (Unreal, Blender)' },
-        ]}
-        onChange={(upAxis) => onChange({ upAxis: upAxis === 'z' ? 'z' : 'y' })}
-      />
-      <NumberField
-        label="Scale"
-        value={scaleText}
-        min={0.0001}
-        max={10000}
-        step={0.1}
-        error={scaleError}
-        onChange={(text) => {
-          setScaleText(text);
-          const n = Number(text);
-          if (text.trim() !== '' && n > 0 && n <= 10000) onChange({ scale: n });
-        }}
-        help="glTF units are metres; 1 keeps the size."
-      />
-      <Toggle label="Pivot at base" checked={value.pivotAtBase} onChange={(pivotAtBase) => onChange({ pivotAtBase })} help="Origin at the centre of the model's base. Applied to a copy; the original stays untouched." />
+      {modelOptions ? (
+        <>
+          <Select
+            label="Up axis"
+            value={value.upAxis}
+            options={[
+              { value: 'y', label: 'Y up (glTF, Unity, Godot)' },
+              { value: 'z', label: 'Z up (Unreal, Blender)' },
+            ]}
+            onChange={(upAxis) => onChange({ upAxis: upAxis === 'z' ? 'z' : 'y' })}
+          />
+          <NumberField
+            label="Scale"
+            value={scaleText}
+            min={0.0001}
+            max={10000}
+            step={0.1}
+            error={scaleError}
+            onChange={(text) => {
+              setScaleText(text);
+              const n = Number(text);
+              if (text.trim() !== '' && n > 0 && n <= 10000) onChange({ scale: n });
+            }}
+            help="glTF units are metres; 1 keeps the size."
+          />
+          <Toggle label="Pivot at base" checked={value.pivotAtBase} onChange={(pivotAtBase) => onChange({ pivotAtBase })} help="Origin at the centre of the model's base. Applied to a copy; the original stays untouched." />
+        </>
+      ) : null}
     </div>
   );
 }
