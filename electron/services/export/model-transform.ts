@@ -4,7 +4,7 @@
  * rotation and scale; inner: the pivot offset), so meshes, skins and
  * animations are untouched and the cached original is never rewritten.
  */
-import { NodeIO, getBounds, type Document } from '@gltf-transform/core';
+import { Logger, NodeIO, getBounds, type Document } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { MeshoptDecoder, MeshoptEncoder } from 'meshoptimizer';
 import type { ExportOptions } from '../../../shared/ipc';
@@ -14,6 +14,9 @@ export type ModelOptions = Pick<ExportOptions, 'upAxis' | 'scale' | 'pivotAtBase
 export function isIdentity(options: ModelOptions): boolean {
   return options.upAxis === 'y' && options.scale === 1 && !options.pivotAtBase;
 }
+
+/** glTF-Transform's info lines (prune, weld) stay out of the CLI's output and the logs. */
+const QUIET = new Logger(Logger.Verbosity.WARN);
 
 let plainIo: Promise<NodeIO> | undefined;
 let dracoIo: Promise<NodeIO> | undefined;
@@ -28,7 +31,7 @@ export function modelIo(draco = true): Promise<NodeIO> {
     plainIo ??= (async () => {
       await MeshoptDecoder.ready;
       await MeshoptEncoder.ready;
-      return new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({ 'meshopt.decoder': MeshoptDecoder, 'meshopt.encoder': MeshoptEncoder });
+      return new NodeIO().setLogger(QUIET).registerExtensions(ALL_EXTENSIONS).registerDependencies({ 'meshopt.decoder': MeshoptDecoder, 'meshopt.encoder': MeshoptEncoder });
     })();
     return plainIo;
   }
@@ -38,7 +41,7 @@ export function modelIo(draco = true): Promise<NodeIO> {
     const factory = module.default ?? module;
     await MeshoptDecoder.ready;
     await MeshoptEncoder.ready;
-    return new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({
+    return new NodeIO().setLogger(QUIET).registerExtensions(ALL_EXTENSIONS).registerDependencies({
       'draco3d.decoder': await factory.createDecoderModule(),
       'draco3d.encoder': await factory.createEncoderModule(),
       'meshopt.decoder': MeshoptDecoder,
