@@ -36,6 +36,11 @@ describe('finishedNotice: what the user reads', () => {
     const notice = finishedNotice(record, finishedMoment({ ...record, asset: { state: 'ready', format: 'glb', attempts: 1 } })!);
     expect(notice).toMatchObject({ ...expected, id: `job-job-abc123-${record.state}`, localId: 'job-abc123' });
   });
+
+  it('an asset that ended unavailable is told as such, with the reason, not as finished', () => {
+    const record = job({ state: 'success', asset: { state: 'unavailable', format: 'glb', attempts: 3, failure: 'invalid', problem: 'Asset unavailable: Not a GLB (an HTML or XML page).' } });
+    expect(finishedNotice(record, finishedMoment(record)!)).toMatchObject({ level: 'error', title: 'Text to 3D: asset unavailable', body: 'Asset unavailable: Not a GLB (an HTML or XML page).' });
+  });
 });
 
 /** An engine that only reports changes, a platform whose focus and notifications the test sets. */

@@ -32,6 +32,10 @@ export function finishedMoment(job: Pick<JobRecord, 'state' | 'asset'>): Finishe
 /** What the user is told: the title names the kind ("Text to 3D finished"), the body the prompt or the reason. */
 export function finishedNotice(job: JobRecord, moment: FinishedMoment): Toast {
   const label = ENDPOINTS[job.kind].label;
+  // Finished upstream but its file never arrived whole: not "finished" (there is nothing to open), and why.
+  if (moment === 'success' && job.asset?.state === 'unavailable') {
+    return { id: `job-${job.localId}-unavailable`, level: 'error', title: `${label}: asset unavailable`, ...(job.asset.problem ? { body: job.asset.problem } : {}), localId: job.localId };
+  }
   const title = moment === 'success' ? `${label} finished` : moment === 'uncertain' ? `${label}: outcome unknown` : `${label} failed`;
   const body = moment === 'success' ? job.title || job.prompt || '' : (job.problem?.message ?? '');
   return {

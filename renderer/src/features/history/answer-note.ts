@@ -20,7 +20,11 @@ const inTime = (iso: string | undefined, now: number) => (iso ? formatDuration(M
 
 export function answerNote(job: JobSummary, now: number): AnswerNote | undefined {
   const active = job.state === 'pending' || job.state === 'running';
-  if (active && job.polling?.state === 'key-rejected') return { text: `Polling paused: ${job.polling.reason}`, action: 'resume-polling' };
+  if (active && job.polling?.state === 'key-rejected') {
+    // The reason ends with what to do; the row's own button is Resume polling.
+    const said = job.polling.reason.replace(/\s*Update the key in Settings, or choose Resume polling\.?$/, '');
+    return { text: `Polling paused: ${said.replace(/\.$/, '')}. Update the key in Settings, or:`, action: 'resume-polling' };
+  }
   if (active && job.polling?.state === 'retrying') {
     const next = inTime(job.polling.retryAt, now);
     return { text: `Status check ${job.polling.attempts} failed; retrying${next ? ` in ${next}` : ''}. ${sentence(job.polling.reason)}` };
