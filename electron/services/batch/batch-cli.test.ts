@@ -29,6 +29,8 @@ const sandboxBuilt = await startSandbox({ port: 0 }).then(
 interface JsonLine {
   event: string;
   state?: string;
+  row?: number;
+  jobId?: string | null;
   environment?: string;
   ok?: boolean;
   reason?: string;
@@ -69,7 +71,9 @@ describe.skipIf(!engineBuilt || !sandboxBuilt)('batch command against the sandbo
   };
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, jobSeconds: 0.6, keys: 1, credits: 100_000 });
+    // 1.5 s jobs: the kill test needs waves of 5 far enough apart that rows are still unsent when the CLI's
+    // report of row 6 reaches the test (with 0.6 s jobs a busy child sometimes sent all 16 before it did).
+    sandbox = await startSandbox({ port: 0, jobSeconds: 1.5, keys: 1, credits: 100_000 });
   });
   afterAll(async () => {
     await sandbox?.close();
@@ -101,12 +105,14 @@ describe.skipIf(!engineBuilt || !sandboxBuilt)('batch command against the sandbo
   it('a batch killed mid-run continues after restart and no row is sent twice', async () => {
     const { env, args, prompts, sentPrompts } = setup('kill', 16);
 
-    let running = 0;
+    const accepted = new Set<unknown>();
     const first = runCli(args, env, (line, kill) => {
-      // Killed once the second wave is under way (row 6 sent), with rows still unsent. Not "after three rows
-      // done": the engine frees a slot the moment it sees a job end, and a cold process's first downloads,
-      // checks and exports can take longer than every remaining row needs to be sent.
-      if (line.event === 'row' && line.state === 'running' && ++running === 6) kill();
+      // Killed once the second wave is under way (row 6 accepted by the service), with rows still unsent. Not
+      // "after three rows done": the engine frees a slot the moment it sees a job end, and a cold process's first
+      // downloads, checks and exports can take longer than every remaining row needs to be sent. Not "row 6
+      // running" either: a row reads running while its request is still being sent, before the service has it.
+      if (line.event === 'row' && line.jobId) accepted.add(line.row);
+      if (accepted.size === 6) kill();
     });
     const killed = await first.exit;
     expect(killed.signal, first.stderr()).toBe('SIGKILL');
