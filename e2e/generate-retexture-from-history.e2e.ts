@@ -18,7 +18,8 @@ test('retexturing a finished model from its history item', async ({ page, studio
   const sourceJobId = await item.getAttribute('data-job-id');
   expect(sourceJobId).toBeTruthy();
   await item.getByRole('button', { name: /^Actions for/ }).click();
-  await item.getByRole('menuitem', { name: 'Retexture' }).click();
+  // The menu is drawn in a portal above the list (never clipped by the next row), not inside the row.
+  await page.getByRole('menuitem', { name: 'Retexture' }).click();
 
   await expect(page.getByRole('combobox', { name: 'Generation type' })).toHaveValue('retexture');
   const source = panel.getByRole('radiogroup', { name: 'Source model' });

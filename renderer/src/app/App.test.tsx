@@ -1,35 +1,13 @@
-/** The shell around the features: resizable history, a region's crash contained, toasts. */
+/** The shell around the features: a region's crash contained, toasts, shortcuts. */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toasts } from '../components/Toasts';
-import { HISTORY_WIDTH, HISTORY_WIDTH_STORAGE_KEY } from '../state/slices/ui';
 import { useStore } from '../state/store';
 import { resetStore } from '../features/generate/test-support';
 import { ErrorBoundary } from './ErrorBoundary';
-import { Splitter } from './Splitter';
 import { useAppShortcuts } from './use-app-shortcuts';
 
 beforeEach(() => resetStore());
-
-describe('the history splitter', () => {
-  it('resizes with the keyboard and pointer within bounds and remembers the width', () => {
-    act(() => useStore.getState().setHistoryWidth(360));
-    render(<Splitter />);
-    const handle = screen.getByRole('separator', { name: 'Resize history panel' });
-    fireEvent.keyDown(handle, { key: 'ArrowLeft' });
-    expect(useStore.getState().historyWidth).toBe(376);
-    fireEvent.pointerDown(handle, { clientX: 500, pointerId: 1 });
-    fireEvent.pointerMove(handle, { clientX: 400, pointerId: 1 });
-    fireEvent.pointerUp(handle, { pointerId: 1 });
-    expect(useStore.getState().historyWidth).toBe(476);
-    fireEvent.keyDown(handle, { key: 'Home' });
-    expect(useStore.getState().historyWidth).toBe(HISTORY_WIDTH.max);
-    fireEvent.keyDown(handle, { key: 'End' });
-    expect(useStore.getState().historyWidth).toBe(HISTORY_WIDTH.min);
-    expect(handle).toHaveAttribute('aria-valuenow', String(HISTORY_WIDTH.min));
-    expect(localStorage.getItem(HISTORY_WIDTH_STORAGE_KEY)).toBe(String(HISTORY_WIDTH.min));
-  });
-});
 
 describe('ErrorBoundary', () => {
   it('keeps a crashing region from blanking the rest and lets the user retry', () => {
@@ -56,7 +34,7 @@ describe('ErrorBoundary', () => {
 });
 
 describe('Toasts', () => {
-  it('shows toasts and dismisses them', () => {
+  it('shows an error until it is dismissed', () => {
     render(<Toasts />);
     act(() => {
       useStore.getState().pushToast({ level: 'error', title: 'Upload failed', body: 'The file is too large.' });
@@ -64,6 +42,34 @@ describe('Toasts', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Upload failedThe file is too large.');
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('stacks several errors into one card that shows the newest and opens to show all', () => {
+    render(<Toasts />);
+    act(() => {
+      for (const n of [1, 2, 3]) useStore.getState().pushToast({ level: 'error', title: `Job ${n} failed` });
+    });
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByRole('alert')).toHaveTextContent('Job 3 failed');
+    fireEvent.click(screen.getByRole('button', { name: '3 problems: show all' }));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Job 3 failed×', 'Job 2 failed×', 'Job 1 failed×']);
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss all' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('lets a success toast fade by itself', () => {
+    vi.useFakeTimers();
+    try {
+      render(<Toasts />);
+      act(() => {
+        useStore.getState().pushToast({ level: 'success', title: 'Model ready' });
+      });
+      expect(screen.getByText('Model ready')).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(7000));
+      expect(useStore.getState().toasts).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,5 +1,12 @@
-/** A modal dialog on the native <dialog> element: focus trapping, Escape and the backdrop come with it. */
-import { useEffect, useRef, type ReactNode } from 'react';
+/**
+ * A modal dialog on Radix Dialog: focus trapped inside, Escape and a click
+ * outside close it, stacked dialogs close one at a time, and focus goes back
+ * to the control that opened it (see focus-return.ts for dialogs opened from
+ * a menu). Same props as the app's earlier <dialog>-based one.
+ */
+import { Dialog as RadixDialog } from 'radix-ui';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { focusOrigin, installFocusTracking, returnFocus } from './focus-return';
 
 export interface DialogProps {
   open: boolean;
@@ -10,42 +17,36 @@ export interface DialogProps {
   className?: string;
 }
 
+installFocusTracking();
+
 export function Dialog({ open, title, onClose, children, footer, className }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    // jsdom has no showModal: fall back to the open attribute.
-    if (open && !el.open) {
-      if (typeof el.showModal === 'function') el.showModal();
-      else el.setAttribute('open', '');
-    } else if (!open && el.open) {
-      if (typeof el.close === 'function') el.close();
-      else el.removeAttribute('open');
-    }
+  const origin = useRef<HTMLElement | null>(null);
+  // Read before Radix moves focus into the dialog (layout effects run before its focus scope mounts).
+  useLayoutEffect(() => {
+    if (open) origin.current = focusOrigin();
   }, [open]);
   return (
-    <dialog
-      ref={ref}
-      className={`dialog${className ? ` ${className}` : ''}`}
-      aria-label={title}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
-      {open ? (
-        <>
+    <RadixDialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="dialog-overlay" />
+        <RadixDialog.Content
+          className={`dialog${className ? ` ${className}` : ''}`}
+          aria-label={title}
+          aria-describedby={undefined}
+          onCloseAutoFocus={(e) => {
+            if (returnFocus(origin.current)) e.preventDefault();
+          }}
+        >
           <header className="dialog-head">
-            <h2 className="dialog-title">{title}</h2>
-            <button type="button" className="btn btn-ghost btn-small" aria-label="Close" onClick={onClose}>
+            <RadixDialog.Title className="dialog-title">{title}</RadixDialog.Title>
+            <RadixDialog.Close className="btn btn-ghost btn-small" aria-label="Close">
               ×
-            </button>
+            </RadixDialog.Close>
           </header>
           <div className="dialog-body">{children}</div>
           {footer ? <footer className="dialog-foot">{footer}</footer> : null}
-        </>
-      ) : null}
-    </dialog>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
   );
 }

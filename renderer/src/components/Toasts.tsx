@@ -1,25 +1,56 @@
 /**
- * Renders the UI slice's toasts in a polite live region; each can be
- * dismissed, success and info toasts fade after a while, errors stay until
- * read and fold under the newest one (see app/toast-stack).
+ * The window's notifications. Information and success toasts are Radix
+ * toasts that fade by themselves (hover or focus holds them, a swipe or ×
+ * dismisses them). Errors stay until read, but as ONE collapsible card that
+ * shows the newest and counts the rest, so a run of failures never covers
+ * the viewport's stats or the animation timeline.
  */
-import { useEffect, useState } from 'react';
+import { Toast } from 'radix-ui';
+import { useState } from 'react';
 import { useStore } from '../state/store';
 import type { UiToast } from '../state/slices/ui';
-import { stackToasts } from '../app/toast-stack';
+import { toastDuration } from './toast-rules';
 
-const AUTO_DISMISS_MS = { info: 6000, success: 6000, warning: 10000, error: 0 } as const;
-
-function ToastItem({ toast }: { toast: UiToast }) {
+function FadingToast({ toast }: { toast: UiToast }) {
   const dismiss = useStore((s) => s.dismissToast);
-  useEffect(() => {
-    const ms = AUTO_DISMISS_MS[toast.level];
-    if (!ms) return;
-    const t = setTimeout(() => dismiss(toast.id), ms);
-    return () => clearTimeout(t);
-  }, [toast.id, toast.level, dismiss]);
   return (
-    <div className={`toast toast-${toast.level}`} role={toast.level === 'error' ? 'alert' : 'status'}>
+    <Toast.Root
+      className={`toast toast-${toast.level}`}
+      duration={toastDuration(toast.level)}
+      type={toast.level === 'warning' ? 'foreground' : 'background'}
+      onOpenChange={(open) => {
+        if (!open) dismiss(toast.id);
+      }}
+    >
+      <div className="toast-text">
+        <Toast.Title asChild>
+          <strong>{toast.title}</strong>
+        </Toast.Title>
+        {toast.body ? <Toast.Description>{toast.body}</Toast.Description> : null}
+      </div>
+      {toast.action ? (
+        <Toast.Action
+          altText={toast.action.label}
+          className="btn btn-secondary btn-small"
+          onClick={() => {
+            toast.action!.run();
+            dismiss(toast.id);
+          }}
+        >
+          {toast.action.label}
+        </Toast.Action>
+      ) : null}
+      <Toast.Close className="btn btn-ghost btn-small" aria-label="Dismiss">
+        ×
+      </Toast.Close>
+    </Toast.Root>
+  );
+}
+
+function ErrorItem({ toast }: { toast: UiToast }) {
+  const dismiss = useStore((s) => s.dismissToast);
+  return (
+    <li className="toast toast-error" role="alert">
       <div className="toast-text">
         <strong>{toast.title}</strong>
         {toast.body ? <div>{toast.body}</div> : null}
@@ -39,25 +70,51 @@ function ToastItem({ toast }: { toast: UiToast }) {
       <button type="button" className="btn btn-ghost btn-small" aria-label="Dismiss" onClick={() => dismiss(toast.id)}>
         ×
       </button>
-    </div>
+    </li>
+  );
+}
+
+/** All error toasts in one card: the newest shown, the others one click away. */
+export function ErrorStack({ errors }: { errors: UiToast[] }) {
+  const [expanded, setExpanded] = useState(false);
+  const dismiss = useStore((s) => s.dismissToast);
+  if (errors.length === 0) return null;
+  const newest = errors[errors.length - 1]!;
+  const shown = expanded ? [...errors].reverse() : [newest];
+  return (
+    <section className="toast-errors" aria-label="Problems">
+      {errors.length > 1 ? (
+        <header className="toast-errors-head">
+          <button type="button" className="btn btn-ghost btn-small" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+            {expanded ? 'Show only the latest' : `${errors.length} problems: show all`}
+          </button>
+          <button type="button" className="btn btn-ghost btn-small" onClick={() => errors.forEach((t) => dismiss(t.id))}>
+            Dismiss all
+          </button>
+        </header>
+      ) : null}
+      <ul className="toast-errors-list">
+        {shown.map((t) => (
+          <ErrorItem key={t.id} toast={t} />
+        ))}
+      </ul>
+    </section>
   );
 }
 
 export function Toasts() {
   const toasts = useStore((s) => s.toasts);
-  const [expanded, setExpanded] = useState(false);
-  const { shown, folded } = stackToasts(toasts, expanded);
-  const errors = toasts.filter((t) => t.level === 'error').length;
+  const errors = toasts.filter((t) => t.level === 'error');
+  const fading = toasts.filter((t) => t.level !== 'error');
   return (
-    <div className="toasts" aria-live="polite" aria-label="Notifications">
-      {folded > 0 || (expanded && errors > 1) ? (
-        <button type="button" className="btn btn-ghost btn-small toast-fold" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
-          {expanded ? 'Fold the errors' : `${folded} more error${folded === 1 ? '' : 's'}`}
-        </button>
-      ) : null}
-      {shown.map((t) => (
-        <ToastItem key={t.id} toast={t} />
-      ))}
-    </div>
+    <Toast.Provider swipeDirection="right" label="Notifications">
+      <div className="toasts">
+        <ErrorStack errors={errors} />
+        {fading.map((t) => (
+          <FadingToast key={t.id} toast={t} />
+        ))}
+        <Toast.Viewport className="toast-viewport" aria-label="Notifications" />
+      </div>
+    </Toast.Provider>
   );
 }

@@ -4,13 +4,14 @@
  * parts. Reports what it found (stats, clips, parts) to the viewport.
  */
 import { useFrame, useThree } from '@react-three/fiber';
-import { useEffect, useMemo, useRef } from 'react';
-import { AnimationMixer, SkeletonHelper, Vector3, type AnimationAction, type Material, type Object3D } from 'three';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { AnimationMixer, Box3, PerspectiveCamera, Sphere, SkeletonHelper, Vector3, type AnimationAction, type Camera, type Material, type Object3D } from 'three';
 import type { ModelStats } from '../../../shared/domain/job';
 import { useStore } from '../state/store';
 import { computeModelStats } from './scene-stats';
 import { explodeParts, findParts, fitCamera, type Part } from './scene-tools';
 import type { LoadedModel } from './use-asset-loader';
+import { framePosition, orbitPosition, useViewCommands, zoomPosition, type ViewCommand } from './view-commands';
 import { applyViewMaterials, disposeViewMaterials } from './view-materials';
 
 export interface AnimationControl {
@@ -43,7 +44,7 @@ interface Props {
 }
 
 export function ModelScene({ model, recordStats, animation, onTime, partVisibility, explode, onInfo }: Props) {
-  const { camera, controls, invalidate } = useThree();
+  const { camera, controls, invalidate, gl } = useThree();
   const viewMode = useStore((s) => s.viewMode);
   const pbrChannel = useStore((s) => s.pbrChannel);
   const showSkeleton = useStore((s) => s.showSkeleton);
@@ -71,10 +72,37 @@ export function ModelScene({ model, recordStats, animation, onTime, partVisibili
       c.target.copy(target);
       c.update?.();
     }
+    reportCamera(camera, target, gl.domElement);
     invalidate();
     // Fitting again on every control change would fight the user.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [root, controls]);
+
+  // Keyboard orbit and zoom, Frame (F) and Reset view.
+  const onCommand = useCallback(
+    (command: ViewCommand) => {
+      const c = controls as unknown as { target?: Vector3; update?: () => void } | null;
+      const target = c?.target ?? new Vector3();
+      if (command.type === 'reset') {
+        fitCamera(camera, root, target);
+      } else if (command.type === 'frame') {
+        const sphere = new Box3().setFromObject(root).getBoundingSphere(new Sphere());
+        const fov = camera instanceof PerspectiveCamera ? Math.min((camera.fov * Math.PI) / 180, 2 * Math.atan(Math.tan((camera.fov * Math.PI) / 360) * camera.aspect)) : Math.PI / 4;
+        camera.position.copy(framePosition(camera.position, target, sphere.center, sphere.radius, fov));
+        target.copy(sphere.center);
+      } else if (command.type === 'orbit') {
+        camera.position.copy(orbitPosition(camera.position, target, command.azimuth, command.polar));
+      } else {
+        camera.position.copy(zoomPosition(camera.position, target, command.factor));
+      }
+      camera.lookAt(target);
+      c?.update?.();
+      reportCamera(camera, target, gl.domElement);
+      invalidate();
+    },
+    [camera, controls, root, gl, invalidate],
+  );
+  useViewCommands(onCommand);
   // Reported after the fit (effects run in order), and again when the host's stats arrive.
   useEffect(() => onInfo(info), [info, onInfo]);
 
@@ -146,6 +174,11 @@ export function ModelScene({ model, recordStats, animation, onTime, partVisibili
       {skeleton && showSkeleton ? <primitive object={skeleton} /> : null}
     </>
   );
+}
+
+/** The camera's distance to what it looks at, on the canvas, for tests and the curious: framing brings it back. */
+function reportCamera(camera: Camera, target: Vector3, canvas: HTMLCanvasElement): void {
+  canvas.dataset.cameraDistance = camera.position.distanceTo(target).toFixed(3);
 }
 
 function containsMesh(root: Object3D): boolean {

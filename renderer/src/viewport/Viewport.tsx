@@ -17,6 +17,7 @@ import { useModelThumbnails } from './thumbnails/use-model-thumbnails';
 import { CompareView, compareTakes } from '../features/compare/CompareView';
 import { useSetsOpenWhenFinished } from '../features/compare/use-sets-open';
 import { CompareScene, type CompareSceneState } from './compare/CompareScene';
+import { commandForKey, sendViewCommand } from './view-commands';
 import './viewport.css';
 import { ExamplePrompts } from '../features/generate/ExamplePrompts';
 
@@ -164,6 +165,18 @@ export function Viewport() {
         style={{
           visibility: showCanvas && (compare || state !== 'error') ? 'visible' : 'hidden',
           ...(compare && frameInset ? { top: frameInset.top, bottom: frameInset.bottom } : {}),
+        }}
+        // The canvas takes focus: arrow keys orbit, + and - zoom, F frames the model, Home resets the view.
+        tabIndex={overlayInfo ? 0 : -1}
+        role="application"
+        aria-roledescription="3D view"
+        aria-label={overlayInfo ? `${target?.name ?? 'Model'}: arrow keys orbit, plus and minus zoom, F frames the model, Home resets the view` : '3D view'}
+        onKeyDown={(e) => {
+          if (!overlayInfo || e.ctrlKey || e.metaKey || e.altKey) return;
+          const command = commandForKey(e.key, e.shiftKey);
+          if (!command) return;
+          e.preventDefault();
+          sendViewCommand(command);
         }}
       >
         {canvasWanted ? (

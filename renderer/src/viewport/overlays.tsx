@@ -1,10 +1,13 @@
 /** The viewport's DOM overlays: tools, stats, animation bar, parts list, skybox actions. */
+import { RadioGroup } from 'radix-ui';
 import { useState } from 'react';
 import type { ModelStats } from '../../../shared/domain/job';
 import { PBR_CHANNELS, type PbrChannel, type ViewMode, type ViewportTarget } from '../state/slices/viewport';
 import { useStore } from '../state/store';
 import type { AnimationControl, ModelInfo } from './ModelScene';
+import { Tooltip } from '../components/Tooltip';
 import { formatBytes } from './scene-stats';
+import { sendViewCommand } from './view-commands';
 import { channelInfo } from './view-materials';
 
 export const VIEW_MODES: { mode: ViewMode; label: string }[] = [
@@ -37,16 +40,23 @@ export function ModelTools({ info }: { info: ModelInfo }) {
   const rigged = info.stats.skins > 0 || info.stats.joints > 0;
   return (
     <div className="viewport-tools" role="toolbar" aria-label="View">
-      <div className="viewport-modes" role="radiogroup" aria-label="View mode">
+      <RadioGroup.Root
+        className="viewport-modes"
+        aria-label="View mode"
+        orientation="horizontal"
+        loop
+        value={channel ? '' : viewMode}
+        onValueChange={(mode) => {
+          setChannel(null);
+          setViewMode(mode as ViewMode);
+        }}
+      >
         {VIEW_MODES.map(({ mode, label }) => (
-          <button key={mode} type="button" role="radio" aria-checked={viewMode === mode && !channel} onClick={() => {
-            setChannel(null);
-            setViewMode(mode);
-          }}>
+          <RadioGroup.Item key={mode} value={mode} className="viewport-mode">
             {label}
-          </button>
+          </RadioGroup.Item>
         ))}
-      </div>
+      </RadioGroup.Root>
       <label className="viewport-channel">
         PBR channel
         <select value={channel ?? ''} onChange={(e) => setChannel((e.target.value || null) as PbrChannel | null)}>
@@ -68,6 +78,18 @@ export function ModelTools({ info }: { info: ModelInfo }) {
           <input type="checkbox" checked={showSkeleton} onChange={(e) => setShowSkeleton(e.target.checked)} /> Skeleton
         </label>
       ) : null}
+      <span className="viewport-camera">
+        <Tooltip content="Fit the model in the view again, from where you are looking (F)">
+          <button type="button" aria-keyshortcuts="F" onClick={() => sendViewCommand({ type: 'frame' })}>
+            Frame
+          </button>
+        </Tooltip>
+        <Tooltip content="Back to the first view of the model (Home)">
+          <button type="button" aria-keyshortcuts="Home" onClick={() => sendViewCommand({ type: 'reset' })}>
+            Reset view
+          </button>
+        </Tooltip>
+      </span>
       {backdrop ? (
         <button type="button" onClick={() => previewInSkybox(null)}>
           Leave skybox preview

@@ -14,9 +14,18 @@ import { BatchRows } from './BatchRows';
 import { BatchRun } from './BatchRun';
 import './batch.css';
 
+/** The top bar's way into the batch view (placed there by App, so it comes early in the tab order). */
+export function BatchLauncher() {
+  const openView = useStore((s) => s.openBatchView);
+  return (
+    <Button className="batch-launcher" size="small" onClick={openView}>
+      Batch…
+    </Button>
+  );
+}
+
 export function BatchView() {
   const open = useStore((s) => s.batchOpen);
-  const openView = useStore((s) => s.openBatchView);
   const close = useStore((s) => s.closeBatchView);
   const connect = useStore((s) => s.connectBatches);
   const batch = useStore((s) => (s.currentBatchId ? s.batches[s.currentBatchId] : undefined));
@@ -28,9 +37,6 @@ export function BatchView() {
   const full = batch && 'rows' in batch ? (batch as Batch) : undefined;
   return (
     <section aria-label="Batch">
-      <Button className="batch-launcher" size="small" onClick={openView}>
-        Batch…
-      </Button>
       <Dialog open={open} title="Batch" onClose={close} className="batch-dialog">
         {!full || full.state === 'finished' || full.state === 'cancelled' ? <BatchImport /> : null}
         {error ? (

@@ -2,6 +2,7 @@
 import { memo, useEffect, useState } from 'react';
 import type { JobSummary } from '../../../../shared/domain/job';
 import { bridge } from '../../bridge';
+import { Menu, MenuItem, MenuSeparator } from '../../components/Menu';
 import { useStore } from '../../state/store';
 import { formatDuration, kindLabel, producesOf, progressOf, statusGroup, statusLabel } from './history-model';
 import { canOpen, chainActions } from './job-actions';
@@ -57,7 +58,6 @@ interface Props {
 export const HistoryItem = memo(function HistoryItem({ job, estimateMs, selected }: Props) {
   const group = statusGroup(job);
   const now = useNow(group === 'active' || group === 'queued' || job.asset?.state === 'retrying');
-  const [menuOpen, setMenuOpen] = useState(false);
   const [showError, setShowError] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const openJob = useStore((s) => s.openJob);
@@ -178,54 +178,47 @@ export const HistoryItem = memo(function HistoryItem({ job, estimateMs, selected
         ) : null}
       </div>
       <div className="history-actions">
-        <button type="button" aria-haspopup="menu" aria-expanded={menuOpen} aria-label={`Actions for ${title}`} onClick={() => setMenuOpen(!menuOpen)}>
-          ⋯
-        </button>
-        {menuOpen ? (
-          <div className="history-menu" role="menu" onClick={() => setMenuOpen(false)}>
-            <button type="button" role="menuitem" disabled={!openable} onClick={() => openJob(job)}>
-              Open in viewport
+        <Menu
+          label={`Actions for ${title}`}
+          trigger={
+            <button type="button" aria-label={`Actions for ${title}`}>
+              ⋯
             </button>
-            <button type="button" role="menuitem" disabled={!openable} onClick={() => openExport([job.localId])}>
-              Export…
-            </button>
-            {before && openable ? (
-              <button type="button" role="menuitem" onClick={() => setProblem(openCompare([before.localId, job.localId], { mode: 'wipe' }))}>
-                Before / after
-              </button>
-            ) : null}
-            <button type="button" role="menuitem" disabled={!openable} onClick={() => toggleCompare(job.localId)}>
-              {inCompare ? 'Remove from compare' : 'Add to compare'}
-            </button>
-            {chainActions(job).map((a) => (
-              <button key={a.kind} type="button" role="menuitem" onClick={() => startFrom(a.kind, { [a.as]: job.jobId })}>
-                {a.label}
-              </button>
-            ))}
-            <button type="button" role="menuitem" onClick={() => void reuseSettings(job)}>
-              Use these settings again
-            </button>
-            <button
-              type="button"
-              role="menuitem"
-              disabled={!job.jobId}
-              onClick={() => void navigator.clipboard?.writeText(job.jobId ?? '').catch(() => setProblem('The clipboard is not available.'))}
-            >
-              Copy job id
-            </button>
-            <button
-              type="button"
-              role="menuitem"
-              disabled={!openable}
-              onClick={() => void revealJobFile(job.localId).then((message) => message && setProblem(message))}
-            >
-              Reveal the file
-            </button>
-            <button type="button" role="menuitem" onClick={() => void removeJobs([job.localId])}>
-              Remove from history
-            </button>
-          </div>
-        ) : null}
+          }
+        >
+          <MenuItem disabled={!openable} onSelect={() => openJob(job)}>
+            Open in viewport
+          </MenuItem>
+          <MenuItem disabled={!openable} onSelect={() => openExport([job.localId])}>
+            Export…
+          </MenuItem>
+          {before && openable ? (
+            <MenuItem onSelect={() => setProblem(openCompare([before.localId, job.localId], { mode: 'wipe' }))}>Before / after</MenuItem>
+          ) : null}
+          <MenuItem disabled={!openable} onSelect={() => toggleCompare(job.localId)}>
+            {inCompare ? 'Remove from compare' : 'Add to compare'}
+          </MenuItem>
+          {chainActions(job).map((a) => (
+            <MenuItem key={a.kind} onSelect={() => startFrom(a.kind, { [a.as]: job.jobId })}>
+              {a.label}
+            </MenuItem>
+          ))}
+          <MenuItem onSelect={() => void reuseSettings(job)}>Use these settings again</MenuItem>
+          <MenuItem
+            disabled={!job.jobId}
+            onSelect={() => void navigator.clipboard?.writeText(job.jobId ?? '').catch(() => setProblem('The clipboard is not available.'))}
+          >
+            Copy job id
+          </MenuItem>
+          <MenuItem
+            disabled={!openable}
+            onSelect={() => void revealJobFile(job.localId).then((message) => message && setProblem(message))}
+          >
+            Reveal the file
+          </MenuItem>
+          <MenuSeparator />
+          <MenuItem onSelect={() => void removeJobs([job.localId])}>Remove from history</MenuItem>
+        </Menu>
       </div>
     </article>
   );

@@ -1,0 +1,119 @@
+/**
+ * The three regions and their splitters, on react-resizable-panels (Radix
+ * has no splitter): generate on the left, the viewport in the centre, the
+ * history on the right. Side panels keep their pixel width when the window
+ * grows, so the extra room goes to the viewport. In a narrow window the
+ * history folds into a rail on the right; its button opens it as a drawer
+ * over the viewport (Escape or the button closes it), and the history stays
+ * mounted (it is what keeps the job list connected).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Group, Panel, Separator } from 'react-resizable-panels';
+import { GeneratePanel } from '../features/generate/GeneratePanel';
+import { HistoryPanel } from '../features/history/HistoryPanel';
+import { HISTORY_WIDTH } from '../state/slices/ui';
+import { useStore } from '../state/store';
+import { Viewport } from '../viewport/Viewport';
+import { ErrorBoundary } from './ErrorBoundary';
+import { GENERATE_PX, RAIL_PX } from './layout-rules';
+import { useLayoutMode } from './use-layout-mode';
+
+function History() {
+  return (
+    <ErrorBoundary region="History">
+      <HistoryPanel />
+    </ErrorBoundary>
+  );
+}
+
+export function Workspace() {
+  const mode = useLayoutMode();
+  const historyWidth = useStore((s) => s.historyWidth);
+  const setHistoryWidth = useStore((s) => s.setHistoryWidth);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const railButton = useRef<HTMLButtonElement>(null);
+  // The group is laid out once with the stored width; later changes come from the separator.
+  const [initialHistory] = useState(historyWidth);
+
+  useEffect(() => {
+    if (mode === 'wide') setDrawerOpen(false);
+  }, [mode]);
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      setDrawerOpen(false);
+      railButton.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [drawerOpen]);
+
+  const narrow = mode === 'narrow';
+  return (
+    <main className={`workspace workspace-${mode}`} data-layout={mode}>
+      <Group className="workspace-group" orientation="horizontal" id="workspace">
+        <Panel
+          id="generate"
+          className="panel-slot"
+          defaultSize={GENERATE_PX.default}
+          minSize={GENERATE_PX.min}
+          maxSize={GENERATE_PX.max}
+          groupResizeBehavior="preserve-pixel-size"
+        >
+          <aside className="panel panel-generate" aria-label="Generate panel">
+            <ErrorBoundary region="Generate panel">
+              <GeneratePanel />
+            </ErrorBoundary>
+          </aside>
+        </Panel>
+        <Separator className="splitter" aria-label="Resize generate panel" />
+        <Panel id="viewport" className="panel-slot" minSize={480}>
+          <section className="panel panel-viewport" aria-label="Viewport panel">
+            <ErrorBoundary region="Viewport">
+              <Viewport />
+            </ErrorBoundary>
+          </section>
+        </Panel>
+        {narrow ? null : (
+          <>
+            <Separator className="splitter" aria-label="Resize history panel" />
+            <Panel
+              id="history"
+              className="panel-slot"
+              defaultSize={initialHistory}
+              minSize={HISTORY_WIDTH.min}
+              maxSize={HISTORY_WIDTH.max}
+              groupResizeBehavior="preserve-pixel-size"
+              onResize={(size) => setHistoryWidth(size.inPixels)}
+            >
+              <aside className="panel panel-history" aria-label="History panel">
+                <History />
+              </aside>
+            </Panel>
+          </>
+        )}
+      </Group>
+      {narrow ? (
+        <>
+          <nav className="rail" aria-label="Side panels" style={{ width: RAIL_PX }}>
+            <button
+              ref={railButton}
+              type="button"
+              className="rail-button"
+              aria-expanded={drawerOpen}
+              aria-controls="history-drawer"
+              onClick={() => setDrawerOpen(!drawerOpen)}
+            >
+              <span aria-hidden="true">☰</span>
+              <span className="rail-label">History</span>
+            </button>
+          </nav>
+          <aside id="history-drawer" className="panel panel-history drawer" aria-label="History panel" hidden={!drawerOpen}>
+            <History />
+          </aside>
+        </>
+      ) : null}
+    </main>
+  );
+}
