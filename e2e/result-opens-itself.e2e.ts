@@ -33,7 +33,8 @@ test('submit, and the finished model opens in the viewport by itself; a later on
   await expect(second).toHaveAttribute('data-status', /active|queued/, { timeout: 30_000 });
   await hv.open((await item.getAttribute('data-local-id'))!);
   await expect(second).toHaveAttribute('data-status', 'finished', { timeout: 60_000 });
-  const toast = page.getByRole('status').filter({ hasText: 'Text to 3D finished' }).filter({ hasText: 'tin lantern' });
+  // Within the notifications region: Radix also reads each new toast out through a status line of its own for a second.
+  const toast = page.getByRole('region', { name: /^Notifications/ }).getByRole('status').filter({ hasText: 'Text to 3D finished' }).filter({ hasText: 'tin lantern' });
   await expect(toast).toBeVisible({ timeout: 30_000 });
   await expect(hv.viewport).toHaveAttribute('data-job-id', jobId);
   await toast.getByRole('button', { name: 'Open' }).click();

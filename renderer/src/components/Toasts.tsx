@@ -16,6 +16,8 @@ function FadingToast({ toast }: { toast: UiToast }) {
   return (
     <Toast.Root
       className={`toast toast-${toast.level}`}
+      // Radix announces the toast itself; the role lets a reader (and a test) find it as a status message.
+      role="status"
       duration={toastDuration(toast.level)}
       type={toast.level === 'warning' ? 'foreground' : 'background'}
       onOpenChange={(open) => {
