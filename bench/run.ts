@@ -13,6 +13,9 @@
  *   by page, each starting after the previous page has settled (`settle`).
  * - Memory: 30 model switches in the viewport, then renderer.info.memory and
  *   the JS heap against the start.
+ * - Compare: a 4-way compare of the 100k model against opening the four one
+ *   after another in the single viewport, and GPU memory back at its start
+ *   after closing it (compare-part.ts).
  * - History: the whole app opened through the browser shell on a ledger of
  *   10,000 finished jobs against an empty one (time until the list shows its
  *   rows, so the ledger's trip from the host to the page counts), and a
@@ -22,14 +25,15 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { startHost } from '../e2e/host';
+import { runComparePart, type CompareFigures } from './compare-part';
 import { benchModels } from './fixtures';
 import { ledgerDataDir } from './history-ledger';
 import type { PageGlobals } from './harness/page-globals';
 import { buildHarness, CHROMIUM_ARGS, CHROMIUM_PATH, REPO_ROOT, startHarnessServer } from './harness/server';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-/** Which parts to run (comma-separated: latency, memory, history); all by default. */
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'latency,memory,history').split(','));
+/** Which parts to run (comma-separated: latency, memory, compare, history); all by default. */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'latency,memory,compare,history').split(','));
 /** Which models the latency part times (comma-separated ids, e.g. m10k); all by default. */
 const MODEL_IDS = process.env.BENCH_MODELS ? new Set(process.env.BENCH_MODELS.split(',')) : null;
 const VIEWPORT = { width: 1000, height: 700 };
@@ -124,6 +128,10 @@ async function main(): Promise<void> {
   buildHarness();
   const server = await startHarnessServer();
   for (const m of models) server.setFile(m.id, m.file);
+  // The compare part's four takes: the 100k model under four names, so each is fetched and parsed as a take of its own.
+  const takeIds = ['a', 'b', 'c', 'd'].map((t) => `m100k-take-${t}`);
+  const m100k = models.find((m) => m.id === 'm100k')!;
+  for (const id of takeIds) server.setFile(id, m100k.file);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const results: Record<string, unknown> = {
     date: new Date().toISOString(),
@@ -201,6 +209,15 @@ async function main(): Promise<void> {
     await app.waitForTimeout(200);
     const end = await memory();
     results.memory = { switches: 30, start, end };
+    }
+
+    if (PARTS.has('compare')) {
+    console.log(`Compare: 4 takes of the 100k model side by side against the four one after another, ${RUNS} runs each…`);
+    results.compare = await runComparePart(app, takeIds, RUNS, {
+      single: (id) => appLatency(app, id),
+      closeSingle: () => closeApp(app),
+      settle: () => settle(app),
+    });
     }
 
     if (PARTS.has('history')) {
@@ -326,12 +343,19 @@ async function main(): Promise<void> {
     ]);
   }
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  console.log('\nPreview latency (downloaded asset → first frame with pixels)');
-  for (const r of rows) console.log(r.map((cell, c) => cell.padEnd(widths[c]!)).join('  '));
+  if (results.latency) {
+    console.log('\nPreview latency (downloaded asset → first frame with pixels)');
+    for (const r of rows) console.log(r.map((cell, c) => cell.padEnd(widths[c]!)).join('  '));
+  }
   type GpuMemory = { geometries: number; textures: number; programs: number; heap: number | null };
   const none: GpuMemory = { geometries: -1, textures: -1, programs: -1, heap: null };
   const mem = (results.memory ?? { start: none, end: none }) as { start: GpuMemory; end: GpuMemory };
-  console.log(`\nMemory after 30 switches: geometries ${mem.start.geometries} → ${mem.end.geometries}, textures ${mem.start.textures} → ${mem.end.textures}, shader programs ${mem.start.programs} → ${mem.end.programs} (compiled programs the viewport keeps for the next model), JS heap ${mb(mem.start.heap)} → ${mb(mem.end.heap)}`);
+  if (results.memory) console.log(`\nMemory after 30 switches: geometries ${mem.start.geometries} → ${mem.end.geometries}, textures ${mem.start.textures} → ${mem.end.textures}, shader programs ${mem.start.programs} → ${mem.end.programs} (compiled programs the viewport keeps for the next model), JS heap ${mb(mem.start.heap)} → ${mb(mem.end.heap)}`);
+  const cmp = results.compare as CompareFigures | undefined;
+  if (cmp) {
+    const m = cmp.memory;
+    console.log(`Compare of ${cmp.takes} × 100k: ${cmp.compareMs.median} ms to all pixels against ${cmp.oneAfterAnotherMs.median} ms for the four one after another (×${cmp.ratio.toFixed(2)}, goal ≤ 1.10: ${cmp.ratio <= 1.1 ? 'met' : 'NOT met'}); GPU memory geometries ${m.start.geometries} → ${m.open.geometries} open → ${m.end.geometries} closed, textures ${m.start.textures} → ${m.open.textures} → ${m.end.textures}, shader programs ${m.start.programs} → ${m.open.programs} → ${m.end.programs}`);
+  }
   const hist = results.history as { empty: Series; tenThousand: Series; ratio: number; searchKeystroke: Series } | undefined;
   if (hist) console.log(`History time to interactive: empty ${hist.empty.median} ms, 10,000 records ${hist.tenThousand.median} ms (×${hist.ratio.toFixed(2)}; min–max ${hist.empty.min}–${hist.empty.max} and ${hist.tenThousand.min}–${hist.tenThousand.max} ms); search keystroke → list ${hist.searchKeystroke.median} ms`);
 

@@ -24,6 +24,8 @@ export interface PageGlobals {
     openFile(name: string, url: string): Promise<void>;
     openJob(localId: string, kind: string): void;
     close(): void;
+    openCompare(localIds: string[]): string | null;
+    closeCompare(): void;
     memory(): { geometries: number; textures: number; programs: number };
   };
   baseline: { load(url: string): Promise<void> };

@@ -40,6 +40,9 @@ declare global {
       openFile(name: string, url: string): Promise<void>;
       openJob(localId: string, kind: JobRecord['kind']): void;
       close(): void;
+      /** Opens these files (as finished model jobs) in the compare view. */
+      openCompare(localIds: string[]): string | null;
+      closeCompare(): void;
       /** What the viewport's renderer holds on the GPU (renderer.info: memory, and its compiled programs). */
       memory(): { geometries: number; textures: number; programs: number };
     };
@@ -56,6 +59,19 @@ window.harness = {
   },
   close() {
     useStore.getState().closeViewport();
+  },
+  openCompare(localIds) {
+    // The harness keeps no records: each file stands for a finished text-to-3D job whose model is here.
+    const now = new Date().toISOString();
+    const jobsById = { ...useStore.getState().jobsById };
+    for (const id of localIds) {
+      jobsById[id] = { localId: id, jobId: id, kind: 'text-to-3d', state: 'success', title: id, createdAt: now, asset: { state: 'ready', format: 'glb', attempts: 0 } } as never;
+    }
+    useStore.setState({ jobsById });
+    return useStore.getState().openCompare(localIds);
+  },
+  closeCompare() {
+    useStore.getState().closeCompare();
   },
   memory() {
     const info = (window as unknown as { __viewportRendererInfo?: () => { geometries: number; textures: number; programs: number } }).__viewportRendererInfo?.();
