@@ -63,6 +63,11 @@ export class TransportError extends Error {
 
 const CONNECT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'ECONNRESET', 'EPIPE']);
 
+/** The local disk refused a write (the answer's file could not be written): not the connection's fault. */
+export function isDiskCode(code: string | undefined): boolean {
+  return code !== undefined && ['ENOSPC', 'EIO', 'EACCES', 'EPERM', 'EROFS', 'EDQUOT'].includes(code);
+}
+
 export function isConnectionCode(code: string | undefined): boolean {
   return code !== undefined && CONNECT_CODES.has(code);
 }
@@ -149,7 +154,7 @@ export function send(req: RawRequest): Promise<RawResponse> {
           (err) => {
             if (over) done(undefined, { ...base, fileBytes: bytes, overLimit: true });
             // The server closed the connection mid-body (not our cancel or deadline): say how much came.
-            else if (!signal?.aborted && !res.complete) done(cut());
+            else if (!signal?.aborted && !res.complete && !isDiskCode((err as NodeJS.ErrnoException)?.code)) done(cut());
             else done(wrap(err));
           },
         );

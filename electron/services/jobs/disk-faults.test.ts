@@ -251,9 +251,8 @@ describe('disk faults through the services', () => {
     expect(job(localId).asset?.state).toBe('ready');
   }, 45_000);
 
-  // Known engine bugs found by these tests (issue 16, soak notes). `it.fails` keeps each one visible: when the
-  // engine is fixed the test fails, and it becomes a plain `it`.
-  it.fails('KNOWN BUG: a disk error writing a download reaches the record as the raw errno text', async () => {
+  // Two engine bugs these tests found (issue 16, soak notes), fixed: kept as plain tests.
+  it('a disk error writing a download reaches the record as what to do, not the raw errno text', async () => {
     const real = fs.createWriteStream.bind(fs);
     vi.spyOn(fs, 'createWriteStream').mockImplementation(((file: fs.PathLike, options?: unknown) => {
       const stream = real(file, options as never);
@@ -269,7 +268,7 @@ describe('disk faults through the services', () => {
     expect(job(localId).asset?.problem).toMatch(/disk is full/);
   }, 30_000);
 
-  it.fails('KNOWN BUG: when the disk refuses the line recording the job id the service returned, the paid job is recorded as rejected and its id dropped', async () => {
+  it('when the disk refuses the line recording the job id the service returned, the id is written again once it can be, never recorded as rejected', async () => {
     const real = fs.writeSync.bind(fs) as (...a: unknown[]) => number;
     vi.spyOn(fs, 'writeSync').mockImplementation(((...args: unknown[]) => {
       if (Buffer.isBuffer(args[1]) && args[1].includes('"t":"patch"') && args[1].includes('"jobId"')) throw errno('ENOSPC');
@@ -284,5 +283,8 @@ describe('disk faults through the services', () => {
     // history. Before the engine's split it stayed "submitting" for the session. Either keep the id (retry the
     // write) or record the submission as uncertain.
     await until(() => job(localId).jobId !== undefined || job(localId).state === 'uncertain', 8_000, 'the job id (or uncertainty) to be recorded');
+    // Written again once the disk took it: the paid job keeps its id and is followed like any other.
+    expect(job(localId).state).not.toBe('rejected');
+    expect(job(localId).jobId).toBe(services.sandbox!.jobs().find((j) => j.genParams.prompt === 'a crate whose job id could not be saved')?.id);
   }, 30_000);
 });

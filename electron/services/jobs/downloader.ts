@@ -32,7 +32,18 @@ export function pendingAsset(rec: JobRecord): AssetRecord {
 }
 
 /** A failed fetch as a verdict: nothing there yet and dropped connections are incomplete. */
+const DISK_REASONS: Record<string, string> = {
+  ENOSPC: 'the disk is full; free some space and the download is tried again',
+  EDQUOT: 'the disk quota is used up; free some space and the download is tried again',
+  EIO: 'the disk failed while writing the file',
+  EACCES: 'the app cannot write to its data folder',
+  EPERM: 'the app cannot write to its data folder',
+  EROFS: 'the data folder is on a read-only disk',
+};
+
 function verdictOfError(err: unknown): AssetVerdict {
+  const code = ((err as { cause?: { code?: string } })?.cause?.code ?? (err as { code?: string })?.code) as string | undefined;
+  if (code && DISK_REASONS[code]) return { kind: 'incomplete', reason: DISK_REASONS[code] };
   if (err instanceof UpstreamError && err.status === 404) return { kind: 'incomplete', reason: 'the service has not published the file yet (404)' };
   if (err instanceof UpstreamError && (err.kind === 'network' || err.kind === 'timeout')) {
     const cause = (err as { cause?: unknown }).cause;

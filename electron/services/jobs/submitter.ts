@@ -121,9 +121,33 @@ export class Submitter {
       const kind = rec.kind;
       const glbTo = ENDPOINTS[kind].response === 'glb' ? path.join(core.assetsDir(localId), `.merge.${process.pid}.tmp`) : undefined;
       if (glbTo) await fsp.mkdir(path.dirname(glbTo), { recursive: true });
+      let result: Awaited<ReturnType<typeof client.create>>;
       try {
         const values = this.wireValues(rec);
-        const result = await client.create(kind, values, { signal: core.abort.signal, glbTo });
+        result = await client.create(kind, values, { signal: core.abort.signal, glbTo });
+      } catch (err) {
+        this.failed(localId, err);
+        return;
+      }
+      // The service created the job: from here nothing turns it into "rejected", a refused write included.
+      await this.recordAccepted(localId, rec, result);
+    } catch (err) {
+      core.internalError('submission failed', err);
+    } finally {
+      this.inflight.delete(localId);
+      this.pump();
+    }
+  }
+
+  /**
+   * Records what the service answered (the job id, or the merged GLB). When the disk refuses the write, the
+   * id is kept in memory and the write tried again until it holds or the engine stops (a restart then finds
+   * the record still "submitting" and makes it uncertain): a paid job is never recorded as refused.
+   */
+  private async recordAccepted(localId: string, rec: JobRecord, result: { jobId?: string; glb?: { path: string } }): Promise<void> {
+    const core = this.core;
+    for (let attempt = 0; core.started; attempt++) {
+      try {
         if (result.glb) {
           const at = nowIso();
           core.update(localId, { state: 'success', upstreamStatus: 'success', acceptedAt: at, finishedAt: at, queue: undefined, problem: undefined, asset: this.hooks.pendingAsset(rec) }, true);
@@ -133,14 +157,11 @@ export class Submitter {
           core.update(localId, { state: 'pending', upstreamStatus: 'pending', jobId: result.jobId, acceptedAt: nowIso(), queue: undefined, problem: undefined }, true);
           this.hooks.accepted(localId);
         }
+        return;
       } catch (err) {
-        this.failed(localId, err);
+        core.internalError('the answer of an accepted submission could not be recorded; trying again', err);
+        await new Promise((r) => setTimeout(r, Math.min(5_000, 250 * 2 ** Math.min(attempt, 5))));
       }
-    } catch (err) {
-      core.internalError('submission failed', err);
-    } finally {
-      this.inflight.delete(localId);
-      this.pump();
     }
   }
 
