@@ -12,7 +12,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolveChaos, type ChaosConfig } from './core/chaos';
-import type { SandboxOptions } from './core/options';
+import type { RateCard, SandboxOptions } from './core/options';
 import { SandboxService, type JobSnapshot, type RequestLogEntry } from './core/service';
 import { API_PREFIX, STORAGE_PREFIX, createHandler, inspectionState } from './http/server';
 
@@ -40,6 +40,8 @@ export interface RunningSandbox {
   setEarlyAccess(clientId: string, enabled: boolean): void;
   /** Every request answered so far: method, path, client id and status (never secrets). */
   readonly requests: readonly RequestLogEntry[];
+  /** What each request costs here (credits), for the app's quotes. */
+  readonly rateCard: RateCard;
   /** How many files uploads have stored. */
   readonly uploadCount: number;
   jobs(): JobSnapshot[];
@@ -79,6 +81,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       return [...service.store.keys.values()].map((k) => ({ clientId: k.clientId, clientSecret: k.clientSecret, earlyAccess: k.earlyAccess }));
     },
     setEarlyAccess: (clientId, enabled) => service.setEarlyAccess(clientId, enabled),
+    rateCard: structuredClone(service.opts.rateCard),
     get requests() {
       return service.requests;
     },

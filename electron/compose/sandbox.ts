@@ -65,6 +65,7 @@ export function asBuiltinSandbox(sandbox: RunningSandbox): BuiltinSandbox {
     baseUrl: sandbox.baseUrl,
     storageUrl: sandbox.storageUrl,
     keys: sandbox.keys,
+    rateCard: sandbox.rateCard,
     setEarlyAccess: (clientId, enabled) => sandbox.setEarlyAccess(clientId, enabled),
   };
 }

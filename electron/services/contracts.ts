@@ -4,6 +4,7 @@
  * interfaces are the seams between them. Nothing here imports `electron`.
  */
 import type { EventName, PayloadOf, RequestName, ParsedArgsOf, ResultOf } from '../../shared/ipc';
+import type { RateCard } from '../../shared/api';
 
 /** An environment: a service deployment (base URL + storage URL) and the keys the user holds for it. */
 export interface Environment {
@@ -96,6 +97,8 @@ export interface BuiltinSandbox {
   baseUrl: string;
   storageUrl: string;
   keys: { clientId: string; clientSecret: string; earlyAccess: boolean }[];
+  /** The sandbox's own prices, handed over where it is started: the built-in environment's rate card. */
+  rateCard?: RateCard;
   /** Mirror the app's early-access switch onto the sandbox's own per-key flag. */
   setEarlyAccess(clientId: string, enabled: boolean): void;
 }

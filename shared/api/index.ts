@@ -5,3 +5,4 @@ export * from './file-types';
 export * from './catalogue';
 export * from './schemas';
 export * from './assets';
+export * from './rate-card';

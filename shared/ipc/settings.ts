@@ -7,6 +7,7 @@
  * come back as `KeyView` with the client id masked and `hasSecret`.
  */
 import { z } from 'zod';
+import type { RateCard } from '../api/rate-card';
 import { event, request } from './define';
 
 /** Where a key's secret lives. */
@@ -51,6 +52,8 @@ export interface EnvironmentView {
   allowPlainHttp?: boolean;
   /** A base or storage URL is plain http:// to another computer: the secret crosses the network unencrypted. */
   plainHttp?: boolean;
+  /** What each request costs here, when known (the built-in sandbox's own card): the Generate button quotes from it. */
+  rateCard?: RateCard;
 }
 
 /** What `settings:updateEnvironment` answers: the environment, and the keys whose secrets were forgotten. */

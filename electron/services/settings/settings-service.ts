@@ -14,6 +14,7 @@ import { SecretStore, type SecretMode } from '../secrets/secret-store';
 import { ConfigStore, type StoredKey } from './config-store';
 import { testConnection, type FetchLike } from './connection-test';
 import { decideEnvironmentChange } from './environment-change';
+import type { RateCard } from '../../../shared/api';
 
 export const BUILTIN_ENVIRONMENT_ID = 'sandbox';
 export const BUILTIN_ENVIRONMENT_NAME = 'Sandbox (built-in)';
@@ -39,6 +40,7 @@ interface RuntimeEnvironment {
   keys: RuntimeKey[];
   /** The user allowed plain http:// to another computer for it. */
   allowPlainHttp: boolean;
+  rateCard?: RateCard;
 }
 
 type StorageChoice = 'encrypted' | 'session' | 'unprotected';
@@ -179,6 +181,7 @@ export class SettingsService {
         env: { id: BUILTIN_ENVIRONMENT_ID, name: BUILTIN_ENVIRONMENT_NAME, baseUrl: sandbox.baseUrl, storageUrl: sandbox.storageUrl, builtin: true },
         source: 'builtin',
         allowPlainHttp: false,
+        ...(sandbox.rateCard ? { rateCard: sandbox.rateCard } : {}),
         keys: sandbox.keys.map((k, i) => ({
           info: {
             id: `sandbox-key-${i + 1}`,
@@ -496,5 +499,12 @@ function toKeyView(k: RuntimeKey): KeyView {
 
 function toView(e: RuntimeEnvironment): EnvironmentView {
   const plainHttp = isPlainHttpToRemote(e.env.baseUrl) || isPlainHttpToRemote(e.env.storageUrl);
-  return { ...e.env, source: e.source, keys: e.keys.map(toKeyView), ...(e.allowPlainHttp ? { allowPlainHttp: true } : {}), ...(plainHttp ? { plainHttp: true } : {}) };
+  return {
+    ...e.env,
+    source: e.source,
+    keys: e.keys.map(toKeyView),
+    ...(e.allowPlainHttp ? { allowPlainHttp: true } : {}),
+    ...(plainHttp ? { plainHttp: true } : {}),
+    ...(e.rateCard ? { rateCard: e.rateCard } : {}),
+  };
 }

@@ -7,6 +7,7 @@
  */
 import { BatchLauncher, BatchView } from '../features/batch/BatchView';
 import { DROP_HELP } from '../features/generate/window-drop';
+import { BalanceBadge } from '../features/settings/BalanceBadge';
 import { EnvironmentSwitcher } from '../features/settings/EnvironmentSwitcher';
 import { SettingsDialog } from '../features/settings/SettingsDialog';
 import { Toasts } from '../components/Toasts';
@@ -32,6 +33,7 @@ export function App() {
           <ErrorBoundary region="Environment switcher">
             <EnvironmentSwitcher />
           </ErrorBoundary>
+          <BalanceBadge />
         </header>
         <Workspace />
         <ErrorBoundary region="Settings">

@@ -13,6 +13,7 @@ import { initialDraft, validateDraft } from './draft';
 import { KindForm, surchargeNotes } from './KindForm';
 import { selectEarlyAccess } from './selectors';
 import { prepareSketch } from './sketch-export';
+import { activeRateCard, creditsText, quoteDraft } from './costs';
 import { submissionBelongs } from './follow-result';
 import { uploadPickedImage } from './image-chain';
 import { SubmitStatus } from './SubmitStatus';
@@ -77,6 +78,11 @@ export function GeneratePanel() {
   const usable = isKindUsable(kind, earlyAccess);
   const spec = ENDPOINTS[kind];
   const notes = Object.values(surchargeNotes(kind, draft ?? initialDraft(kind))).flat();
+  const rateCard = useStore((s) => activeRateCard(s.settings));
+  const takes = useStore((s) => s.variants[kind] ?? 1);
+  const single = quoteDraft(rateCard, kind, draft ?? initialDraft(kind));
+  // Variants are separate paid jobs: the quote is for all of them.
+  const quote = single === undefined ? undefined : single * takes;
   useJobUpdates();
 
   const submit = useCallback(() => void submitCurrent(), []);
@@ -143,8 +149,21 @@ export function GeneratePanel() {
           ) : null}
           {kind === 'image-upload' ? <div className="field-help">Uploading costs 0 credits.</div> : null}
           <div className="submit-row">
-            <Button type="submit" variant="primary" disabled={!usable || submission?.phase === 'submitting'} aria-keyshortcuts="Control+Enter Meta+Enter">
+            <Button
+              type="submit"
+              variant="primary"
+              disabled={!usable || submission?.phase === 'submitting'}
+              aria-keyshortcuts="Control+Enter Meta+Enter"
+              aria-label="Generate"
+              aria-describedby={quote !== undefined ? `${selectId}-quote` : undefined}
+            >
               Generate
+              {quote !== undefined ? (
+                <span className="generate-quote" id={`${selectId}-quote`}>
+                  {' · '}
+                  {creditsText(quote)}
+                </span>
+              ) : null}
             </Button>
             <Button variant="ghost" size="small" onClick={() => resetDraft(kind)}>
               Reset form

@@ -9,20 +9,33 @@ import type { Problem } from '../../../../shared/ipc';
 import { Button } from '../../components/Button';
 import { useStore } from '../../state/store';
 import type { Submission } from '../../state/slices/generate';
+import { useShallow } from 'zustand/react/shallow';
+import { creditAdvice } from './costs';
 import { allJobs } from './selectors';
 
 function ProblemView({ problem }: { problem: Pick<Problem | JobProblem, 'message' | 'credits' | 'status'> & { reason?: string } }) {
   const openSettings = useStore((s) => s.openSettings);
+  const where = useStore(
+    useShallow((s) => {
+      const env = s.settings?.environments.find((e) => e.id === s.settings?.active?.environmentId);
+      return { builtin: env?.builtin ?? false, otherKeys: Math.max(0, (env?.keys.length ?? 1) - 1) };
+    }),
+  );
   const unauthorized = problem.status === 401 || problem.reason === 'unauthorized';
   return (
     <div className="submit-status submit-status-error" role="alert">
-      <div>{problem.message}</div>
       {problem.credits ? (
         <div className="credits">
-          This request needs <strong>{problem.credits.required.toLocaleString('en-US')}</strong> credits; your balance is{' '}
-          <strong>{problem.credits.available.toLocaleString('en-US')}</strong>.
+          <div>
+            <strong>Not enough credits.</strong>
+          </div>
+          {creditAdvice(problem.credits, where).map((line) => (
+            <div key={line}>{line}</div>
+          ))}
         </div>
-      ) : null}
+      ) : (
+        <div>{problem.message}</div>
+      )}
       {unauthorized ? (
         <Button size="small" variant="secondary" onClick={() => openSettings('keys')}>
           Open Settings to check the key

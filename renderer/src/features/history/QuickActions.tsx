@@ -7,6 +7,8 @@
 import { useState } from 'react';
 import type { JobSummary } from '../../../../shared/domain/job';
 import { submitCurrent } from '../generate/GeneratePanel';
+import { quoteRequest } from '../../../../shared/api';
+import { activeRateCard, creditsText } from '../generate/costs';
 import { makeFromImage } from '../generate/image-chain';
 import { useStore } from '../../state/store';
 import { quickActionsFor, type QuickAction } from './quick-actions';
@@ -15,6 +17,7 @@ export function QuickActions({ job }: { job: JobSummary }) {
   const [busy, setBusy] = useState<QuickAction | null>(null);
   const reuseSettings = useStore((s) => s.useSettingsAgain);
   const actions = quickActionsFor(job);
+  const rateCard = useStore((s) => activeRateCard(s.settings));
   if (actions.length === 0) return null;
   const run = async (action: QuickAction) => {
     setBusy(action);
@@ -29,7 +32,10 @@ export function QuickActions({ job }: { job: JobSummary }) {
       setBusy(null);
     }
   };
-  const costNote = '';
+  // A finished job's summary holds no request options, so its surcharges are unknown until it is opened: "from".
+  const quote = quoteRequest(rateCard, job.kind, job.request ?? {});
+  const whole = job.fragments !== undefined;
+  const costNote = quote !== undefined ? ` · ${whole ? '' : 'from '}${creditsText(quote)}` : '';
   const LABELS: Record<QuickAction, string> = {
     retry: `Retry${costNote}`,
     'generate-again': `Generate again${costNote}`,
