@@ -97,7 +97,8 @@ describe('errors where they belong', () => {
     open('text-to-3d');
     fireEvent.change(screen.getByLabelText(/^Prompt/), { target: { value: 'a cat' } });
     await clickGenerate();
-    expect(screen.getByRole('alert')).toHaveTextContent('This request needs 30 credits; your balance is 12.');
+    expect(screen.getByRole('alert')).toHaveTextContent("This request needs 30 credits; the key's balance is 12 credits.");
+    expect(screen.getByRole('alert')).toHaveTextContent(/then press Generate again/);
   });
 
   it('offers the way to Settings on 401', async () => {
