@@ -57,7 +57,7 @@ describe('soak scripts, short form (SOAK_SCALE=0.1)', () => {
     // Every job the service made ends verified or uncertain: a run that made nothing proves nothing.
     expect(f.created).toBeGreaterThan(0);
     expect(f.verified + f.uncertain).toBeGreaterThanOrEqual(f.created);
-  }, 120_000);
+  }, 240_000);
 
   it('soak:chaos: 20 jobs through every fault, by the CLI and the shell at once, lose nothing and duplicate nothing', async () => {
     const run = await runScript('soak-chaos.ts');
@@ -69,5 +69,5 @@ describe('soak scripts, short form (SOAK_SCALE=0.1)', () => {
     expect(f.unsettled, run.output).toBe(0);
     expect(f.created).toBeGreaterThanOrEqual(18);
     expect(f.verified).toBeGreaterThan(0);
-  }, 120_000);
+  }, 240_000);
 });
