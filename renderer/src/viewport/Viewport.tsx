@@ -20,6 +20,7 @@ import { CompareScene, type CompareSceneState } from './compare/CompareScene';
 import { commandForKey, sendViewCommand } from './view-commands';
 import './viewport.css';
 import { ExamplePrompts } from '../features/generate/ExamplePrompts';
+import { ReadinessPanel } from '../features/export/ReadinessPanel';
 
 /** Catches a render-time failure of one asset; keyed on the asset so the next one starts clean. */
 class AssetBoundary extends Component<{ children: ReactNode; onError(message: string): void }, { failed: boolean }> {
@@ -239,6 +240,7 @@ export function Viewport() {
         <>
           <ModelTools info={overlayInfo} />
           <StatsOverlay stats={overlayInfo.stats} />
+          {target?.localId && target.content === 'model' ? <ReadinessPanel localId={target.localId} /> : null}
           {overlayInfo.omissions.length > 0 ? (
             <p className="viewport-omissions" role="note">
               {overlayInfo.omissions.join('; ')}.

@@ -4,13 +4,16 @@
  * layout change is needed.
  */
 import { useEffect, useState } from 'react';
-import { DEFAULT_EXPORT_OPTIONS, type ExportOptions, type ExportReport } from '../../../../shared/ipc';
+import { EXPORT_FORMATS, NODE_FORMATS, type NodeFormat } from '../../../../shared/domain/export-formats';
+import type { FixId } from '../../../../shared/domain/readiness';
+import { DEFAULT_EXPORT_OPTIONS, type ExportOptions, type ExportReport, type ReadinessReport } from '../../../../shared/ipc';
 import { bridge } from '../../bridge';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Select } from '../../components/Select';
 import { useStore } from '../../state/store';
 import { ExportOptionsFields } from './ExportOptionsFields';
+import { ReadinessList } from './ReadinessList';
 import { downloadAssets, modelOptionsApply, saveAsName } from './save-as';
 
 export function ExportDialog() {
@@ -24,14 +27,35 @@ export function ExportDialog() {
   const [report, setReport] = useState<ExportReport>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [format, setFormat] = useState<NodeFormat>('glb');
+  const [fixes, setFixes] = useState<FixId[]>([]);
+  const [readiness, setReadiness] = useState<ReadinessReport>();
   const open = targets !== null;
+  const single = targets?.length === 1 ? targets[0] : undefined;
+  const isModel = useStore((s) => (single ? s.jobsById[single]?.asset?.format === 'glb' : false));
 
   useEffect(() => {
     if (!open) return;
     setReport(undefined);
     setError(undefined);
     setOptions(useStore.getState().settings?.exportDefaults ?? DEFAULT_EXPORT_OPTIONS);
+    setFixes([]);
   }, [open]);
+  // The readiness check of a single model against the chosen folder's budget.
+  useEffect(() => {
+    setReadiness(undefined);
+    if (!open || !single || !isModel || !folderId) return;
+    let current = true;
+    void bridge()
+      .api.export.check({ localId: single, folderId })
+      .then((r) => {
+        if (current && r.ok) setReadiness(r.value);
+      });
+    return () => {
+      current = false;
+    };
+  }, [open, single, isModel, folderId]);
+  const toggleFix = (fix: FixId) => setFixes((list) => (list.includes(fix) ? list.filter((f) => f !== fix) : [...list, fix]));
   useEffect(() => {
     if (!folders.some((f) => f.id === folderId)) setFolderId(folders[0]?.id ?? '');
   }, [folders, folderId]);
@@ -40,7 +64,7 @@ export function ExportDialog() {
     if (!targets || !folderId) return;
     setBusy(true);
     setError(undefined);
-    const result = await bridge().api.export.run({ localIds: targets, folderId, options });
+    const result = await bridge().api.export.run({ localIds: targets, folderId, options, ...(format !== 'glb' ? { format } : {}), ...(fixes.length ? { fixes } : {}) });
     setBusy(false);
     if (result.ok) setReport(result.value);
     else setError(result.problem.message);
@@ -85,6 +109,23 @@ export function ExportDialog() {
             modelOptions={modelOptionsApply(targetJobs.map((j) => j.kind))}
             onChange={(patch) => setOptions((o) => ({ ...o, ...patch }))}
           />
+          {isModel || (targets?.length ?? 0) > 1 ? (
+            <Select
+              label="Format"
+              value={format}
+              options={NODE_FORMATS.map((f) => ({ value: f, label: EXPORT_FORMATS[f].label }))}
+              onChange={(v) => setFormat(v as NodeFormat)}
+              help={EXPORT_FORMATS[format].hint}
+            />
+          ) : null}
+          {readiness && !report ? (
+            <section aria-label="Readiness check" className="export-readiness">
+              <p className="settings-muted">
+                Checked against the {readiness.budget.target} budget of {folder?.name ?? 'this folder'}. Fixes change only the exported copy.
+              </p>
+              <ReadinessList lines={readiness.check} chosen={fixes} onToggleFix={toggleFix} label="Readiness before export" />
+            </section>
+          ) : null}
           <div className="settings-actions">
             <Button type="submit" variant="primary" disabled={busy || !folderId}>
               {busy ? 'Exporting…' : 'Export'}
@@ -103,6 +144,7 @@ export function ExportDialog() {
                   {item.replacedInPlace ? 'Replaced in place: ' : 'Exported: '}
                   <code>{item.relativePath}</code>
                   {item.sidecarPath ? ' (with sidecar)' : ''}
+                  {item.check ? <ReadinessList lines={item.check} {...(item.checkBefore ? { before: item.checkBefore } : {})} label="Readiness of the exported copy" /> : null}
                   {bridge().shell === 'electron' ? (
                     <Button size="small" variant="ghost" onClick={() => void bridge().api.export.reveal({ localId: item.localId })}>
                       Reveal in folder

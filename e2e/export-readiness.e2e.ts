@@ -1,0 +1,101 @@
+/**
+ * Game-ready export in the window: a project folder with a mobile budget of a
+ * few thousand triangles and 512 px textures; a finished sandbox model opened
+ * in the viewport shows its readiness beside the stats; the export dialog
+ * lists the failing lines with their fixes; with Simplify and Resize chosen,
+ * the exported copy is within budget on both (read back from disk) and the
+ * dialog shows those lines as fixed. Screenshots go to test-results/.
+ *
+ * Not the issue's chess-board drop: a dropped GLB is only a blob in the page,
+ * not a job the export service can read (see the report of issue 18).
+ */
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSandbox, type RunningSandbox } from '../sandbox';
+import { expect, test } from './fixtures';
+import { startHost, type StudioHost } from './host';
+
+interface JobLike {
+  localId: string;
+  jobId?: string;
+  state: string;
+  asset?: { state: string };
+}
+
+async function value<T>(host: StudioHost, channel: string, args: unknown): Promise<T> {
+  const result = await host.invoke<T>(channel, args);
+  if (!result.ok) throw new Error(`${channel}: ${result.problem.message}`);
+  return result.value;
+}
+
+let home: string;
+let host: StudioHost;
+let account: RunningSandbox;
+
+test.beforeEach(async () => {
+  home = realpathSync(mkdtempSync(join(tmpdir(), 'asset-studio-home-')));
+  mkdirSync(join(home, 'MobileGame'));
+  account = await startSandbox({ port: 0, dataDir: join(home, '.account-sandbox'), jobSeconds: 1 });
+  const key = account.keys[0]!;
+  host = await startHost({
+    env: { HOME: home, ASSET_STUDIO_BASE_URL: account.baseUrl, ASSET_STUDIO_STORAGE_URL: account.storageUrl, ASSET_STUDIO_CLIENT_ID: key.clientId, ASSET_STUDIO_CLIENT_SECRET: key.clientSecret },
+  });
+});
+test.afterEach(async ({ page }) => {
+  await page.close();
+  await host.stop();
+  await account.close();
+  rmSync(home, { recursive: true, force: true });
+});
+
+test('the readiness checklist shows failing lines, and the export with their fixes comes out within budget', async ({ page }, info) => {
+  const project = join(home, 'MobileGame');
+  const folder = await value<{ id: string }>(host, 'export:addFolder', { path: project });
+  await value(host, 'export:setBudget', { folderId: folder.id, target: 'mobile', budget: { triangles: 3000, maxTextureSize: 512 } });
+  const job = await value<JobLike>(host, 'jobs:submit', { kind: 'text-to-3d', fields: { prompt: 'Stone Tower', targetFaceCount: 8000 }, environmentId: 'env', keyId: 'env-key-1' });
+  await expect
+    .poll(async () => {
+      const now = await value<JobLike>(host, 'jobs:get', { localId: job.localId });
+      return `${now.state}/${now.asset?.state ?? 'none'}`;
+    }, { timeout: 60_000, intervals: [500] })
+    .toBe('success/ready');
+
+  await page.goto(host.url);
+  const history = page.getByRole('complementary', { name: 'History panel' });
+  const item = history.getByRole('article', { name: /stone tower/i });
+  await expect(item).toHaveAttribute('data-status', 'finished', { timeout: 30_000 });
+  await item.getByRole('button', { name: 'Open Stone Tower in the viewport' }).click();
+
+  // Beside the stats: the readiness of the shown model against the folder's budget.
+  const panel = page.getByRole('complementary', { name: 'Readiness' });
+  await expect(panel.getByRole('button', { name: /^Readiness: \d+ failing$/ })).toBeVisible({ timeout: 30_000 });
+  await panel.getByRole('button', { name: /^Readiness/ }).click();
+  const viewportList = panel.getByRole('list', { name: 'Readiness checklist' });
+  await expect(viewportList.locator('[data-check="triangles"]')).toHaveAttribute('data-status', 'fail');
+  await expect(viewportList.locator('[data-check="triangles"]')).toContainText('(limit 3,000)');
+  await page.screenshot({ path: info.outputPath('viewport-readiness.png') });
+
+  await item.getByRole('button', { name: /^Actions for / }).click();
+  await page.getByRole('menuitem', { name: 'Export…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export asset' });
+  const before = dialog.getByRole('list', { name: 'Readiness before export' });
+  await expect(before.locator('[data-check="triangles"]')).toHaveAttribute('data-status', 'fail', { timeout: 30_000 });
+  await before.getByRole('button', { name: 'Simplify to budget' }).click();
+  await before.getByRole('button', { name: 'Resize textures' }).click();
+  await expect(before.getByRole('button', { name: '✓ Simplify to budget' })).toHaveAttribute('aria-pressed', 'true');
+  await page.screenshot({ path: info.outputPath('export-dialog-before.png') });
+  await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+
+  const after = dialog.getByRole('list', { name: 'Readiness of the exported copy' });
+  await expect(after.locator('[data-check="triangles"]')).toContainText('Fixed', { timeout: 60_000 });
+  await expect(after.locator('[data-check="textures"]')).toContainText('Fixed');
+  await page.screenshot({ path: info.outputPath('export-dialog-after.png') });
+
+  // Read back from disk: within budget on both.
+  const exported = readdirSync(project).filter((f) => f.endsWith('.asset.json'));
+  expect(exported).toHaveLength(1);
+  const sidecar = JSON.parse(readFileSync(join(project, exported[0]!), 'utf8')) as { exportedCopy: { figures: { triangles: number; largestTexture: number } } };
+  expect(sidecar.exportedCopy.figures.triangles).toBeLessThanOrEqual(3000);
+  expect(sidecar.exportedCopy.figures.largestTexture).toBeLessThanOrEqual(512);
+});
