@@ -9,6 +9,18 @@ import { HistoryViewport } from './pages/history-viewport';
 
 test.use({ studioEnv: { ASSET_STUDIO_SANDBOX_JOB_SECONDS: '2' } });
 
+// The callbacks given to evaluate() run in the page; the e2e project is typed without the DOM library.
+interface El {
+  tagName: string;
+  textContent: string | null;
+  getAttribute(name: string): string | null;
+  getBoundingClientRect(): { left: number; right: number; top: number; bottom: number; width: number; height: number };
+  closest(selector: string): El | null;
+}
+declare const document: { activeElement: El | null; body: El; elementFromPoint(x: number, y: number): El | null; querySelectorAll(selector: string): ArrayLike<El> };
+declare const window: { innerWidth: number; innerHeight: number; addEventListener(type: string, listener: () => void, capture: boolean): void };
+declare function getComputedStyle(el: El): { visibility: string };
+
 /** Presses Tab until `target` has focus (keyboard only), failing after `max` presses. */
 async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
   for (let i = 0; i < max; i++) {
@@ -19,7 +31,7 @@ async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
 }
 
 async function focusedText(page: Page): Promise<string> {
-  return page.evaluate(() => (document.activeElement as HTMLElement | null)?.textContent?.trim() ?? '');
+  return page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 }
 
 test('bug 3: the ⋯ menu closes on Escape and outside clicks, moves with arrow keys, returns focus, and is never under the next row', async ({ page, studio }) => {
@@ -185,7 +197,7 @@ test.describe('at 1024×700', () => {
       const out: string[] = [];
       const W = window.innerWidth;
       const H = window.innerHeight;
-      for (const el of Array.from(document.querySelectorAll<HTMLElement>('button, select, input, textarea, [role="radio"]'))) {
+      for (const el of Array.from(document.querySelectorAll('button, select, input, textarea, [role="radio"]'))) {
         const r = el.getBoundingClientRect();
         if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
         const scroller = el.closest('.panel, .history-scroll');
