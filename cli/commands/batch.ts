@@ -126,7 +126,9 @@ async function runBatch(services: Services, io: CliIo, out: Output, opts: RunOpt
         out.event({ event: 'invalid', row: row.row, problems: row.problems });
         out.note(`Row ${row.row} is invalid and will not be sent: ${row.problems.map((p) => p.message).join(' ')}`);
       }
-      if (row.duplicateOf) out.note(`Row ${row.row} repeats an earlier job (${row.duplicateOf.jobId ?? row.duplicateOf.localId}); its result is reused.`);
+      if (row.duplicateOf?.state === 'uncertain') {
+        out.note(`Row ${row.row} repeats an earlier send whose outcome is unknown (${row.duplicateOf.localId}): the service may already hold a paid job for it, so it is not sent again; resend or dismiss it in the history.`);
+      } else if (row.duplicateOf) out.note(`Row ${row.row} repeats an earlier job (${row.duplicateOf.jobId ?? row.duplicateOf.localId}); its result is reused.`);
     }
     const started = await h['batch:start'](
       { batchId: batch.id, outDir: opts.outDir, environmentId: target.value.environmentId, keyId: target.value.keyId, spreadAcrossKeys: opts.spread },

@@ -38,11 +38,16 @@ export function jobFingerprint(job: JobRecord): string {
   return requestFingerprint(job.kind, fields, shas);
 }
 
-/** Jobs whose result can stand in for a new one: finished with an asset, or still on their way. */
+/**
+ * Jobs a new row must not be sent beside: finished with an asset, still on their way, or sent with an
+ * unknown outcome (`uncertain`: the service may hold a paid job for it). Re-running a list after a crash
+ * left rows uncertain must not send them again; the reused row shows the earlier send's reason, and the
+ * user resends from the history or chooses "generate" for that row.
+ */
 export function isReusable(job: JobRecord): boolean {
   if (job.hidden) return false;
   if (job.state === 'success') return job.asset?.state !== 'unavailable';
-  return ['queued', 'submitting', 'pending', 'running'].includes(job.state);
+  return ['queued', 'submitting', 'pending', 'running', 'uncertain'].includes(job.state);
 }
 
 /** Index of reusable ledger jobs by fingerprint (the newest wins), leaving out one batch's own jobs. */
