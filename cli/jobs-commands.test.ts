@@ -119,7 +119,8 @@ describe('job commands', () => {
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(code, err).toBe(0);
-    expect(err).toMatch(/^pending .*\n^success /m);
+    // One line per change: pending, then (when a poll lands while it runs) running with its stage, then success.
+    expect(err).toMatch(/^pending .*\n(?:^running .*\n)*^success /m);
     const exported = fs.readdirSync(outDir);
     expect(exported.filter((n) => n.endsWith('.png'))).toHaveLength(1);
   }, 60_000);
