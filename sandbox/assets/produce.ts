@@ -36,7 +36,10 @@ const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : 
 
 async function textModel(prompt: string, params: Record<string, unknown>, tPose: boolean, v: Variation): Promise<Buffer> {
   const shape = shapeForPrompt(prompt, tPose);
-  const parts = varyParts(shapeParts(shape, prompt, { tPose }), v);
+  // A humanoid's parts sit on the skeleton the rig builds from humanoid.ts's joints, and its T-pose must stay a T:
+  // its takes differ in surface, colour and triangle count, not in proportions or part sizes.
+  const shapeVariation: Variation = shape === 'humanoid' ? { ...v, proportions: [1, 1, 1], partScale: [] } : v;
+  const parts = varyParts(shapeParts(shape, prompt, { tPose }), shapeVariation);
   const built = buildMesh(parts, varyTriangles(targetTriangles(params.targetFaceCount), v));
   const size = texturePixels(params.textureResolution);
   const png = size ? await atlasTexture(size, built.parts.map((p) => p.colour), v.patternSeed) : null;
