@@ -175,7 +175,8 @@ test('jet-fighter.glb dropped on the app shows its KTX2 textures, transcoded by 
 test("a job's model with KTX2 textures opens from the history with the main process's transcoded copy", async () => {
   test.skip(!glbs.includes('jet-fighter.glb'), 'jet-fighter.glb (the KTX2/Basis file) is not in the corpus');
   const host = await startHost({ env: { ASSET_STUDIO_SANDBOX_JOB_SECONDS: '1' } });
-  const app = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+  // Wide enough for the history to stay a panel (below 1200 px it folds into a rail with a drawer).
+  const app = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   try {
     const submitted = await host.invoke<JobRecord>('jobs:submit', { kind: 'text-to-3d', fields: { prompt: 'a grey fighter jet' } });
     if (!submitted.ok) throw new Error(submitted.problem.message);
