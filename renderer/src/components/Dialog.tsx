@@ -5,7 +5,8 @@
  * a menu). Same props as the app's earlier <dialog>-based one.
  */
 import { Dialog as RadixDialog } from 'radix-ui';
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { pushDialog, topDialog } from './dialog-stack';
 import { focusOrigin, installFocusTracking, returnFocus } from './focus-return';
 
 export interface DialogProps {
@@ -21,10 +22,15 @@ installFocusTracking();
 
 export function Dialog({ open, title, onClose, children, footer, className }: DialogProps) {
   const origin = useRef<HTMLElement | null>(null);
+  const id = useId();
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
   // Read before Radix moves focus into the dialog (layout effects run before its focus scope mounts).
   useLayoutEffect(() => {
-    if (open) origin.current = focusOrigin();
-  }, [open]);
+    if (!open) return;
+    origin.current = focusOrigin();
+    return pushDialog({ id, close: () => closeRef.current() });
+  }, [open, id]);
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
       <RadixDialog.Portal>
@@ -33,6 +39,13 @@ export function Dialog({ open, title, onClose, children, footer, className }: Di
           className={`dialog${className ? ` ${className}` : ''}`}
           aria-label={title}
           aria-describedby={undefined}
+          onEscapeKeyDown={(e) => {
+            // Close the dialog opened last, whichever layer Radix handed the key to (see dialog-stack.ts).
+            const top = topDialog();
+            if (!top || top.id === id) return;
+            e.preventDefault();
+            top.close();
+          }}
           onCloseAutoFocus={(e) => {
             if (returnFocus(origin.current)) e.preventDefault();
           }}
