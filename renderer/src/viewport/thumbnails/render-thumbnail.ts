@@ -12,6 +12,7 @@ import { disposeObject } from '../dispose';
 import { fetchAsset, loadersFor, parseGlb } from '../loaders';
 import { fitCamera } from '../scene-tools';
 import { previewable } from '../use-asset-loader';
+import { applyNeutralDefaultMaterial } from './neutral-material';
 
 export const THUMBNAIL_SIZE = 256;
 
@@ -28,6 +29,8 @@ export async function renderModelThumbnail(localId: string, url: string, headers
   let gltf: GLTF | undefined;
   try {
     gltf = await parseGlb(loadersFor(gl).gltf, preview.bytes);
+    // A model with no material is drawn grey, not as a black silhouette (bug 6).
+    applyNeutralDefaultMaterial(gltf);
     const scene = new Scene();
     scene.background = new Color(MODEL_BACKGROUND);
     scene.add(new HemisphereLight(0xffffff, 0x444444, 1.6));
