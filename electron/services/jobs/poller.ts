@@ -10,7 +10,10 @@ import type { GenerationKind, JobResource, JobStatus } from '../../../shared/api
 import { isTerminal, type JobRecord, type JobState } from '../../../shared/domain/job';
 import { factsOf, judgePollFailure } from './answers';
 import { nowIso, problemOf, type EngineCore, type EngineRecord } from './engine-core';
-import { estimateDuration, nextPollDelay, type DurationEstimate } from './poll-policy';
+import { decayLateness, estimateDuration, nextPollDelay, type DurationEstimate } from './poll-policy';
+
+/** While a job has no estimate, the history is looked at again this often (jobs of the kind may have finished since). */
+const ESTIMATE_RECHECK_MS = 5_000;
 
 /** A guess of the kind of a job tracked by id, from the parameters the service reports. */
 export function inferKind(resource: JobResource): GenerationKind | undefined {
@@ -32,7 +35,11 @@ export interface PollerHooks {
 export class Poller {
   private readonly previous = new Map<string, number>();
   private readonly missing = new Map<string, number>();
-  private readonly estimates = new Map<string, DurationEstimate | undefined>();
+  private readonly estimates = new Map<string, { estimate: DurationEstimate | undefined; at: number }>();
+  /** When each job's next poll is due, to measure how late it lands. */
+  private readonly due = new Map<string, number>();
+  /** How late polls have lately landed, answer included (decayLateness). */
+  private lateness: { ms: number; at: number } | undefined;
   /** Keys the service rejected (401): nothing is polled on them until resumed. */
   private readonly pausedKeys = new Map<string, string>();
 
@@ -52,18 +59,30 @@ export class Poller {
     if (this.pausedKeys.has(keyOf(rec))) return;
     const ms = delay ?? this.delayFor(rec, false);
     this.previous.set(localId, ms);
+    this.due.set(localId, Date.now() + ms);
     this.core.setTimer(localId, ms, () => this.pollOnce(localId));
   }
 
   private delayFor(rec: EngineRecord, changed: boolean): number {
     const core = this.core;
-    if (!this.estimates.has(rec.localId)) {
+    const now = Date.now();
+    let known = this.estimates.get(rec.localId);
+    if (!known || (!known.estimate && now - known.at >= ESTIMATE_RECHECK_MS)) {
       const finished = core.ledger.all().filter((r) => r.kind === rec.kind && isTerminal(r.state));
-      this.estimates.set(rec.localId, estimateDuration(rec, finished));
+      known = { estimate: estimateDuration(rec, finished), at: now };
+      this.estimates.set(rec.localId, known);
     }
     const accepted = Date.parse(rec.acceptedAt ?? rec.createdAt);
+    const latenessMs = this.lateness ? decayLateness(this.lateness, 0, now).ms : undefined;
     return nextPollDelay(
-      { elapsedMs: Math.max(0, Date.now() - accepted), estimate: this.estimates.get(rec.localId), stages: rec.fragments?.length ?? 0, previousMs: this.previous.get(rec.localId), changed },
+      {
+        elapsedMs: Math.max(0, now - accepted),
+        estimate: known.estimate,
+        stages: rec.fragments?.length ?? 0,
+        previousMs: this.previous.get(rec.localId),
+        changed,
+        ...(latenessMs !== undefined ? { latenessMs } : {}),
+      },
       core.timing,
       core.random(),
     );
@@ -73,6 +92,7 @@ export class Poller {
     this.previous.delete(localId);
     this.missing.delete(localId);
     this.estimates.delete(localId);
+    this.due.delete(localId);
   }
 
   /** Polling on the job's key starts again (the key was updated, or the user asked): free, nothing is resent. */
@@ -119,6 +139,9 @@ export class Poller {
     }
     try {
       const resource = await client.getJob(rec.jobId!, { signal: core.abort.signal });
+      const due = this.due.get(localId);
+      // Timer lateness plus the request: the margin the next intervals keep (poll-policy.ts).
+      if (due !== undefined) this.lateness = decayLateness(this.lateness, Date.now() - due, Date.now());
       this.missing.delete(localId);
       core.networkDownUntil = 0;
       const changed = this.applyStatus(localId, resource);

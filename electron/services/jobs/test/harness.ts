@@ -51,6 +51,9 @@ export const FAST_TIMING = {
   pollFirstMs: 80,
   pollMaxMs: 400,
   pollFloorMs: 40,
+  // A bound of 0.1 s and a 40 ms margin: dense polls every 50 ms for the sandbox's short test jobs.
+  pollBoundFloorMs: 100,
+  pollLatenessMs: 40,
   pollSparseFloorMs: 80,
   invalidWindowMs: 3_000,
   downloadDeadlineMs: 20_000,
