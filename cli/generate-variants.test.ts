@@ -8,7 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import type { JobRecord } from '../shared/domain/job';
-import type { CliCommand, CliIo } from './command';
+import type { CliCommand } from './command';
+import { runAgainst } from './test-support';
 import { command as generate } from './commands/generate';
 
 let sandbox: RunningSandbox;
@@ -19,27 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => sandbox?.close());
 
-async function runCmd(cmd: CliCommand, argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIo = {
-    stdout: { write: (c: string) => (out += c) },
-    stderr: { write: (c: string) => (err += c) },
-    env: {
-      ...process.env,
-      ASSET_STUDIO_DATA_DIR: dataDir,
-      ASSET_STUDIO_BASE_URL: sandbox.baseUrl,
-      ASSET_STUDIO_STORAGE_URL: sandbox.storageUrl,
-      ASSET_STUDIO_CLIENT_ID: sandbox.keys[0]!.clientId,
-      ASSET_STUDIO_CLIENT_SECRET: sandbox.keys[0]!.clientSecret,
-    },
-    cwd: dataDir,
-    signal: new AbortController().signal,
-    listCommands: async () => [],
-  };
-  const code = await cmd.run(argv, io);
-  return { code, out, err };
-}
+const runCmd = (cmd: CliCommand, argv: string[]) => runAgainst(sandbox, dataDir, cmd, argv);
 
 describe('generate --variants', () => {
   it('submits three takes of one request as one set, and each finishes with its own take', async () => {

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAIL_WORD, startSandbox, type RunningSandbox } from '../sandbox';
 import type { JobRecord } from '../shared/domain/job';
-import type { CliCommand, CliIo } from './command';
+import type { CliCommand } from './command';
+import { runAgainst, sandboxEnv } from './test-support';
 import { command as generate } from './commands/generate';
 import { command as jobs } from './commands/jobs';
 import { command as track } from './commands/track';
@@ -24,27 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => sandbox?.close());
 
-async function runCmd(cmd: CliCommand, argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIo = {
-    stdout: { write: (c: string) => (out += c) },
-    stderr: { write: (c: string) => (err += c) },
-    env: {
-      ...process.env,
-      ASSET_STUDIO_DATA_DIR: dataDir,
-      ASSET_STUDIO_BASE_URL: sandbox.baseUrl,
-      ASSET_STUDIO_STORAGE_URL: sandbox.storageUrl,
-      ASSET_STUDIO_CLIENT_ID: sandbox.keys[0]!.clientId,
-      ASSET_STUDIO_CLIENT_SECRET: sandbox.keys[0]!.clientSecret,
-    },
-    cwd: dataDir,
-    signal: new AbortController().signal,
-    listCommands: async () => [],
-  };
-  const code = await cmd.run(argv, io);
-  return { code, out, err };
-}
+const runCmd = (cmd: CliCommand, argv: string[]) => runAgainst(sandbox, dataDir, cmd, argv);
 
 describe('job commands', () => {
   it('generates, waits for a verified asset, exports it, and lists it in the shared history', async () => {
@@ -103,14 +84,7 @@ describe('job commands', () => {
     const outDir = path.join(dataDir, 'spawned-out');
     const bin = path.join(__dirname, '..', 'bin', 'asset-studio.mjs');
     const child = spawn(process.execPath, [bin, 'generate', 'text-to-image', '--prompt', 'a brass key', '--wait', '--out', outDir], {
-      env: {
-        ...process.env,
-        ASSET_STUDIO_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'cli-spawned-')),
-        ASSET_STUDIO_BASE_URL: sandbox.baseUrl,
-        ASSET_STUDIO_STORAGE_URL: sandbox.storageUrl,
-        ASSET_STUDIO_CLIENT_ID: sandbox.keys[0]!.clientId,
-        ASSET_STUDIO_CLIENT_SECRET: sandbox.keys[0]!.clientSecret,
-      },
+      env: sandboxEnv(sandbox, fs.mkdtempSync(path.join(os.tmpdir(), 'cli-spawned-'))),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

@@ -11,7 +11,8 @@ import { startSandbox, type RunningSandbox } from '../../sandbox';
 import type { CheckLine } from '../../shared/domain/readiness';
 import type { JobRecord } from '../../shared/domain/job';
 import type { ProjectFolderView, Result } from '../../shared/ipc';
-import type { CliCommand, CliIo } from '../command';
+import type { CliCommand } from '../command';
+import { runAgainst, sandboxIo } from '../test-support';
 import { openServices } from '../services';
 import { command as exportCommand } from './export';
 import { command as generate } from './generate';
@@ -20,34 +21,7 @@ let sandbox: RunningSandbox;
 let dataDir: string;
 let job: JobRecord;
 
-function io(): { io: CliIo; out: () => string; err: () => string } {
-  let out = '';
-  let err = '';
-  return {
-    out: () => out,
-    err: () => err,
-    io: {
-      stdout: { write: (c: string) => (out += c) },
-      stderr: { write: (c: string) => (err += c) },
-      env: {
-        ...process.env,
-        ASSET_STUDIO_DATA_DIR: dataDir,
-        ASSET_STUDIO_BASE_URL: sandbox.baseUrl,
-        ASSET_STUDIO_STORAGE_URL: sandbox.storageUrl,
-        ASSET_STUDIO_CLIENT_ID: sandbox.keys[0]!.clientId,
-        ASSET_STUDIO_CLIENT_SECRET: sandbox.keys[0]!.clientSecret,
-      },
-      cwd: dataDir,
-      signal: new AbortController().signal,
-      listCommands: async () => [],
-    },
-  };
-}
-async function run(cmd: CliCommand, argv: string[]) {
-  const r = io();
-  const code = await cmd.run(argv, r.io);
-  return { code, out: r.out(), err: r.err() };
-}
+const run = (cmd: CliCommand, argv: string[]) => runAgainst(sandbox, dataDir, cmd, argv);
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, jobSeconds: 0.3, keys: 1, credits: 10_000 });
@@ -73,7 +47,7 @@ describe('asset-studio export', () => {
     expect(res.code).toBe(result.check.some((l) => l.status === 'fail') ? 1 : 0);
     expect(result.files.map((f) => path.extname(f))).toEqual(['.glb', '.json']);
     for (const f of result.files) expect(fs.existsSync(f)).toBe(true);
-    const services = await openServices(io().io, { sandbox: 'none' });
+    const services = await openServices(sandboxIo(sandbox, dataDir).io, { sandbox: 'none' });
     try {
       const folders = (await services.handlers['export:listFolders']!({}, { shell: 'cli' })) as Result<ProjectFolderView[]>;
       expect(folders.ok && folders.value.map((f) => f.path)).not.toContain(fs.realpathSync(out));
@@ -85,7 +59,7 @@ describe('asset-studio export', () => {
   it("uses a project folder's own budget, fails on an unfixed line, and passes once --fix all is applied (OBJ with MTL and texture)", async () => {
     const project = path.join(dataDir, 'game');
     fs.mkdirSync(path.join(project, 'Assets'), { recursive: true });
-    const services = await openServices(io().io, { sandbox: 'none' });
+    const services = await openServices(sandboxIo(sandbox, dataDir).io, { sandbox: 'none' });
     try {
       const added = (await services.handlers['export:addFolder']!({ path: project }, { shell: 'cli' })) as Result<ProjectFolderView>;
       if (!added.ok) throw new Error(added.problem.message);
