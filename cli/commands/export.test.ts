@@ -96,4 +96,21 @@ describe('asset-studio export', () => {
     await expect(run(exportCommand, [job.localId, '--out', out, '--budget', 'console'])).rejects.toThrow(/--budget must be one of mobile, desktop, web/);
     expect(fs.existsSync(out)).toBe(false);
   });
+
+  it('--format cubemap writes a skybox with six faces named for the engine in DIR (Godot: X+…Z- and a sky resource); a model refuses it', async () => {
+    const sky = await run(generate, ['text-to-worldbox', '--prompt', 'a misty valley', '--wait', '--json']);
+    expect(sky.code, sky.err).toBe(0);
+    const skyJob = JSON.parse(sky.out) as JobRecord;
+    const project = path.join(dataDir, 'godot-game');
+    fs.mkdirSync(project, { recursive: true });
+    fs.writeFileSync(path.join(project, 'project.godot'), '');
+    const res = await run(exportCommand, [skyJob.localId, '--out', project, '--format', 'cubemap', '--json']);
+    expect(res.code, res.err).toBe(0);
+    const files = (JSON.parse(res.out) as { files: string[] }).files.map((f) => path.basename(f));
+    expect(files[0]).toMatch(/\.png$/);
+    const base = files[0]!.slice(0, -4);
+    expect(files.slice(1)).toEqual([...['px', 'nx', 'py', 'ny', 'pz', 'nz'].map((n) => `${base}_${n}.png`), `${base}_sky.tres`, `${base}.asset.json`]);
+    expect(fs.readFileSync(path.join(project, `${base}_sky.tres`), 'utf8')).toContain(`path="res://${base}.png"`);
+    await expect(run(exportCommand, [job.localId, '--out', project, '--format', 'cubemap'])).rejects.toThrow(/--format cubemap is for skyboxes/);
+  }, 60_000);
 });

@@ -9,7 +9,7 @@ import { openServices } from '../services';
 
 const usage = [
   'Usage: asset-studio export <job id or local id> --out DIR [--budget mobile|desktop|web] [--fix all|LIST]',
-  '                           [--format glb|gltf|obj|stl|usdz] [--json]',
+  '                           [--format glb|gltf|obj|stl|usdz|png|cubemap] [--json]',
   '',
   'Checks the model against a budget, applies the fixes asked for to the exported copy (the cached',
   'original never changes), writes it into DIR with its sidecar, and prints the check and the files.',
@@ -21,6 +21,8 @@ const usage = [
   '                   weld-prune, simplify, resize-textures, scale-to-height, recentre-pivot, compress.',
   '  --format FORMAT  glb (default), gltf (+ .bin + textures), obj (+ MTL + textures), stl (millimetres).',
   '                   usdz is made in the app window only (it needs a canvas).',
+  '                   Skyboxes: png (the panorama, default) or cubemap (the panorama and six cube faces',
+  '                   named for the engine found in DIR; Godot also gets a sky resource, NAME_sky.tres).',
   '  --json           One JSON object: { "check": [...], "files": [...] }.',
 ].join('\n');
 
@@ -43,12 +45,13 @@ export const command: CliCommand = {
     if (positionals.length !== 1) throw new UsageError('Give exactly one job id or local id.');
     if (!values.out) throw new UsageError('--out DIR is required: the folder the files go to.');
     const { BUDGET_TARGETS, parseFixList } = await import('../../shared/domain/readiness');
-    const { CANVAS_ONLY_REASON, EXPORT_FORMATS, NODE_FORMATS } = await import('../../shared/domain/export-formats');
+    const { CANVAS_ONLY_REASON, EXPORT_FORMATS, NODE_FORMATS, SKYBOX_FORMATS } = await import('../../shared/domain/export-formats');
     const target = values.budget;
     if (target !== undefined && !(BUDGET_TARGETS as readonly string[]).includes(target)) throw new UsageError(`--budget must be one of ${BUDGET_TARGETS.join(', ')}, not "${target}".`);
-    const format = values.format!;
+    const skyboxFormat = (SKYBOX_FORMATS as readonly string[]).includes(values.format!);
+    const format = skyboxFormat ? 'glb' : values.format!;
     if (format in EXPORT_FORMATS && EXPORT_FORMATS[format as keyof typeof EXPORT_FORMATS].canvasOnly) throw new UsageError(CANVAS_ONLY_REASON);
-    if (!(NODE_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of glb, gltf, obj, stl or usdz, not "${format}".`);
+    if (!(NODE_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of glb, gltf, obj, stl, usdz, png or cubemap, not "${format}".`);
     const fixes = values.fix === undefined ? undefined : parseFixList(values.fix);
     if (fixes && !fixes.ok) throw new UsageError(fixes.message);
 
@@ -61,6 +64,9 @@ export const command: CliCommand = {
         io.stderr.write(`No job "${id}" in the history. Use "track ${id}" for a job created elsewhere.\n`);
         return EXIT.failure;
       }
+      const { ENDPOINTS } = await import('../../shared/api');
+      const isSkybox = ENDPOINTS[job.kind]?.produces === 'skybox';
+      if (skyboxFormat && !isSkybox) throw new UsageError(`--format ${values.format} is for skyboxes; this job is a ${job.asset?.format === 'glb' ? 'model' : 'picture'}.`);
       const result = await exportForCli({
         engine: services.engine,
         handlers: services.handlers,
@@ -70,6 +76,7 @@ export const command: CliCommand = {
         ...(target ? { target: target as (typeof BUDGET_TARGETS)[number] } : {}),
         ...(fixes?.ok ? { fixes: fixes.fixes } : {}),
         format: format as (typeof NODE_FORMATS)[number],
+        ...(values.format === 'cubemap' ? { skyboxFaces: true } : {}),
       });
       if (!result.ok) {
         io.stderr.write(`${result.message}\n`);

@@ -32,3 +32,14 @@ export const CANVAS_ONLY_REASON = "USDZ is made with three.js's USDZ exporter, w
 /** Formats a headless exporter (CLI, batch) can write: every one not `canvasOnly` (tested). */
 export const NODE_FORMATS = ['glb', 'gltf', 'obj', 'stl'] as const satisfies readonly ModelFormat[];
 export type NodeFormat = (typeof NODE_FORMATS)[number];
+
+/**
+ * Skybox formats: the equirectangular panorama as it came, or with six cube
+ * faces named for the project's engine (and Godot's sky resource); see shared/domain/cube-faces.ts.
+ */
+export const SKYBOX_FORMATS = ['png', 'cubemap'] as const;
+export type SkyboxFormat = (typeof SKYBOX_FORMATS)[number];
+export const SKYBOX_FORMAT_INFO: Record<SkyboxFormat, { label: string; hint: string }> = {
+  png: { label: 'Panorama PNG', hint: 'The equirectangular panorama, as generated.' },
+  cubemap: { label: 'Panorama + 6 cube faces', hint: "Six faces named as the project's engine expects; Godot also gets a sky resource (.tres)." },
+};

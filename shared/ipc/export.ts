@@ -139,6 +139,8 @@ export const exportRequests = {
         fixes: fixListSchema.optional(),
         /** Check against this budget instead of the folder's (the CLI's --budget). */
         budget: budgetSchema.optional(),
+        /** Skyboxes: also six cube faces named for the folder's engine (and a sky resource for Godot). */
+        skyboxFaces: z.boolean().optional(),
       })
       .strict(),
   ),

@@ -26,6 +26,8 @@ export interface CliExportInput {
   target?: BudgetTarget;
   fixes?: FixId[] | 'all';
   format: NodeFormat;
+  /** Skyboxes: also the six cube faces (and Godot's sky) for the engine found in the folder. */
+  skyboxFaces?: boolean;
 }
 
 export type CliExportResult =
@@ -43,7 +45,7 @@ export async function exportForCli(input: CliExportInput): Promise<CliExportResu
   const { engine } = await detectProject(real);
   const budget = input.target ? presetBudget(engine, input.target) : (project?.budget ?? presetBudget(engine, DEFAULT_TARGET));
   const compression = compressionFor(engine, budget.target);
-  const plan = { format: input.format, fixes: input.fixes, budget, compression };
+  const plan = { format: input.format, fixes: input.fixes, budget, compression, ...(input.skyboxFaces ? { skyboxFaces: true, projectEngine: engine } : {}) };
   const items = project
     ? await exportJobsThroughService(input, project.id, plan)
     : await exportJobs({ engine: input.engine, store: NO_RECORDS, now: () => new Date() }, { id: 'cli', path: real }, [input.localId], {}, plan);
@@ -53,10 +55,17 @@ export async function exportForCli(input: CliExportInput): Promise<CliExportResu
   return { ok: true, check: item.check ?? [], files: item.files ?? [], fixes: item.fixes ?? [], budget };
 }
 
-async function exportJobsThroughService(input: CliExportInput, folderId: string, plan: { format: NodeFormat; fixes?: FixId[] | 'all'; budget: Budget }) {
+async function exportJobsThroughService(input: CliExportInput, folderId: string, plan: { format: NodeFormat; fixes?: FixId[] | 'all'; budget: Budget; skyboxFaces?: boolean }) {
   const run = input.handlers['export:run'] as Handler;
   const res = (await run(
-    { localIds: [input.localId], folderId, format: plan.format, ...(plan.fixes ? { fixes: plan.fixes } : {}), ...(input.target ? { budget: plan.budget } : {}) } as never,
+    {
+      localIds: [input.localId],
+      folderId,
+      format: plan.format,
+      ...(plan.fixes ? { fixes: plan.fixes } : {}),
+      ...(input.target ? { budget: plan.budget } : {}),
+      ...(plan.skyboxFaces ? { skyboxFaces: true } : {}),
+    } as never,
     { shell: 'cli' },
   )) as Result<{ items: ExportItemResult[] }>;
   if (!res.ok) return { ok: false as const, message: res.problem.message };

@@ -8,10 +8,11 @@
 import { constants } from 'node:fs';
 import { access, mkdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
+import { ENDPOINTS } from '../../../shared/api';
 import type { JobRecord } from '../../../shared/domain/job';
 import { EXPORT_FORMATS, type NodeFormat } from '../../../shared/domain/export-formats';
 import type { Budget, FixId, GeometryCompression } from '../../../shared/domain/readiness';
-import { DEFAULT_EXPORT_OPTIONS, type ExportItemResult, type ExportOptions } from '../../../shared/ipc';
+import { DEFAULT_EXPORT_OPTIONS, type ExportItemResult, type ExportOptions, type ProjectEngine } from '../../../shared/ipc';
 import type { JobEngine } from '../jobs/engine-api';
 import { isInside } from './browse';
 import type { ExportRecord, StoredFolder } from './export-store';
@@ -21,6 +22,7 @@ import { lineageKey } from './lineage';
 import { isIdentity } from './model-transform';
 import { readyCopy, type ReadyCopy } from './ready-copy';
 import { buildSidecar } from './sidecar';
+import { skyboxOutputs, skyboxSuffixes } from './skybox-export';
 import { SIDECAR_SUFFIX, describeWriteError, exists, freeBase, inPlaceBase, writeAtomic } from './write-files';
 
 /** What exporting needs of the record store (the CLI's ad hoc folders record nothing). */
@@ -45,6 +47,9 @@ export interface ExportPlan {
   fixes?: FixId[] | 'all';
   budget: Budget;
   compression: GeometryCompression;
+  /** Skyboxes: also the six cube faces named for `projectEngine` (and Godot's sky resource). */
+  skyboxFaces?: boolean;
+  projectEngine?: ProjectEngine;
 }
 
 /** Checks the folder is there and writable; a clear sentence when not. Nothing is written. */
@@ -126,7 +131,13 @@ async function exportOne(
     }
   }
   const modelSuffix = `.${format}`;
-  const suffixes = [...(copy ? plannedSuffixes(copy.doc, format as NodeFormat) : [modelSuffix]), ...(options.sidecar ? [SIDECAR_SUFFIX] : [])];
+  const faces = !isModel && plan.skyboxFaces === true && ENDPOINTS[job.kind]?.produces === 'skybox';
+  const project = plan.projectEngine ?? 'plain';
+  const suffixes = [
+    ...(copy ? plannedSuffixes(copy.doc, format as NodeFormat) : [modelSuffix]),
+    ...(faces ? skyboxSuffixes(project) : []),
+    ...(options.sidecar ? [SIDECAR_SUFFIX] : []),
+  ];
 
   const key = lineageKey(job, all);
   const earlier = ctx.store.latestOfLineage(folder.id, key);
@@ -153,7 +164,9 @@ async function exportOne(
   for (const suffix of suffixes) claimed.add(relBase + suffix);
 
   const name = basename(relBase);
-  const outputs: OutputFile[] = copy ? await writeFormat(copy.doc, copy.glb, format as NodeFormat, name) : [{ suffix: modelSuffix, bytes: original }];
+  const outputs: OutputFile[] = copy
+    ? await writeFormat(copy.doc, copy.glb, format as NodeFormat, name)
+    : [{ suffix: modelSuffix, bytes: original }, ...(faces ? await skyboxOutputs(original, project, relativePath) : [])];
   const stray = outputs.find((o) => !suffixes.includes(o.suffix));
   if (stray) throw new Error(`The ${format} writer made an unplanned file (${stray.suffix}).`);
   const existedBefore = await exists(target);

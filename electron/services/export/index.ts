@@ -130,7 +130,7 @@ export function setupExport(deps: ExportDeps): {
       return ok(await view(store.folder(folderId)!));
     },
     'export:browse': async ({ path }) => browse(homeDir, path, allowedRoots(deps.dataDir, homeDir)),
-    'export:run': async ({ localIds, folderId, options, format, fixes, budget: chosen }, ctx) => {
+    'export:run': async ({ localIds, folderId, options, format, fixes, budget: chosen, skyboxFaces }, ctx) => {
       const folder = store.folder(folderId);
       if (!folder) return fail('not-found', 'That project folder is not in the list.');
       const moved = await folderAtUse(folder.path, ctx, deps.dataDir, homeDir);
@@ -138,7 +138,13 @@ export function setupExport(deps: ExportDeps): {
       const own = await budgetOf(folder);
       const budget = chosen ?? own.budget;
       const compression = compressionFor(own.engine, budget.target);
-      const items = await exportJobs({ engine: deps.engine, store, now }, folder, localIds, stripUndefined(options ?? {}), { format, fixes, budget, compression });
+      const items = await exportJobs({ engine: deps.engine, store, now }, folder, localIds, stripUndefined(options ?? {}), {
+        format,
+        fixes,
+        budget,
+        compression,
+        ...(skyboxFaces ? { skyboxFaces, projectEngine: own.engine } : {}),
+      });
       const report = { folderId, items };
       deps.events.emit('export:done', report);
       return ok(report);

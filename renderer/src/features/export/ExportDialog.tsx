@@ -4,7 +4,8 @@
  * layout change is needed.
  */
 import { useEffect, useState } from 'react';
-import { EXPORT_FORMATS, NODE_FORMATS, type NodeFormat } from '../../../../shared/domain/export-formats';
+import { ENDPOINTS } from '../../../../shared/api';
+import { EXPORT_FORMATS, NODE_FORMATS, type NodeFormat, type SkyboxFormat } from '../../../../shared/domain/export-formats';
 import type { FixId } from '../../../../shared/domain/readiness';
 import { DEFAULT_EXPORT_OPTIONS, type ExportOptions, type ExportReport, type ReadinessReport } from '../../../../shared/ipc';
 import { bridge } from '../../bridge';
@@ -15,6 +16,7 @@ import { useStore } from '../../state/store';
 import { ExportOptionsFields } from './ExportOptionsFields';
 import { ReadinessList } from './ReadinessList';
 import { downloadAssets, modelOptionsApply, saveAsName } from './save-as';
+import { SkyboxFormatField } from './SkyboxFormatField';
 
 export function ExportDialog() {
   const targets = useStore((s) => s.exportTargets);
@@ -29,6 +31,7 @@ export function ExportDialog() {
   const [busy, setBusy] = useState(false);
   const [format, setFormat] = useState<NodeFormat>('glb');
   const [fixes, setFixes] = useState<FixId[]>([]);
+  const [skyboxFormat, setSkyboxFormat] = useState<SkyboxFormat>('png');
   const [readiness, setReadiness] = useState<ReadinessReport>();
   const open = targets !== null;
   const single = targets?.length === 1 ? targets[0] : undefined;
@@ -64,7 +67,7 @@ export function ExportDialog() {
     if (!targets || !folderId) return;
     setBusy(true);
     setError(undefined);
-    const result = await bridge().api.export.run({ localIds: targets, folderId, options, ...(format !== 'glb' ? { format } : {}), ...(fixes.length ? { fixes } : {}) });
+    const result = await bridge().api.export.run({ localIds: targets, folderId, options, ...(format !== 'glb' ? { format } : {}), ...(fixes.length ? { fixes } : {}), ...(skyboxFormat === 'cubemap' ? { skyboxFaces: true } : {}) });
     setBusy(false);
     if (result.ok) setReport(result.value);
     else setError(result.problem.message);
@@ -74,6 +77,7 @@ export function ExportDialog() {
   const targetJobs = (targets ?? []).map((id) => jobsById[id]).filter((j) => j !== undefined);
   const saveAs = () => downloadAssets(targetJobs.map((j) => ({ url: bridge().assetUrl(j.localId, 'asset'), name: saveAsName(j) })));
   const folder = folders.find((f) => f.id === folderId);
+  const hasSkybox = targetJobs.some((j) => ENDPOINTS[j.kind]?.produces === 'skybox');
 
   return (
     <Dialog open={open} title={count > 1 ? `Export ${count} assets` : 'Export asset'} onClose={close} className="export-dialog">
@@ -118,6 +122,7 @@ export function ExportDialog() {
               help={EXPORT_FORMATS[format].hint}
             />
           ) : null}
+          {hasSkybox ? <SkyboxFormatField value={skyboxFormat} engine={folder?.engine} onChange={setSkyboxFormat} /> : null}
           {readiness && !report ? (
             <section aria-label="Readiness check" className="export-readiness">
               <p className="settings-muted">
@@ -144,6 +149,7 @@ export function ExportDialog() {
                   {item.replacedInPlace ? 'Replaced in place: ' : 'Exported: '}
                   <code>{item.relativePath}</code>
                   {item.sidecarPath ? ' (with sidecar)' : ''}
+                  {item.files && item.files.length > (item.sidecarPath ? 2 : 1) ? ` and ${item.files.length - (item.sidecarPath ? 2 : 1)} more files beside it` : ''}
                   {item.check ? <ReadinessList lines={item.check} {...(item.checkBefore ? { before: item.checkBefore } : {})} label="Readiness of the exported copy" /> : null}
                   {bridge().shell === 'electron' ? (
                     <Button size="small" variant="ghost" onClick={() => void bridge().api.export.reveal({ localId: item.localId })}>
