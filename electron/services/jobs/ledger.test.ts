@@ -58,6 +58,34 @@ describe('ledger', () => {
     b.close();
   });
 
+  it("reports another process's change that it read in while writing its own line (the CLI batch beside the shell)", () => {
+    // Two processes on one ledger: the shell finishes a job the CLI made; the CLI then writes a line of its own
+    // before its next refresh. Appending reads the shell's lines in first; refresh must still report that job,
+    // or the CLI's batch never hears that its row's job ended and never exits.
+    const dir = tempDir('ledger-foreign-during-append');
+    const cliSide = ledgerIn(dir);
+    const shellSide = ledgerIn(dir);
+    const job = { ...sampleRecord(1), state: 'pending' as const, asset: undefined };
+    cliSide.put(job);
+    shellSide.refresh();
+    shellSide.patch(job.localId, { state: 'success' });
+    cliSide.put(sampleRecord(2));
+    expect(cliSide.get(job.localId)?.state).toBe('success');
+    expect(cliSide.refresh()).toContain(job.localId);
+    // A read made only to decide something (the submitter's check before sending) does not swallow a change.
+    shellSide.patch(job.localId, { title: 'Barrel' });
+    cliSide.readIn();
+    expect(cliSide.get(job.localId)?.title).toBe('Barrel');
+    expect(cliSide.refresh()).toContain(job.localId);
+    // Reported once: the next refresh has nothing new.
+    expect(cliSide.refresh()).toEqual([]);
+    // Its own lines are never reported back to it.
+    cliSide.patch(sampleRecord(2).localId, { state: 'error' });
+    expect(cliSide.refresh()).toEqual([]);
+    cliSide.close();
+    shellSide.close();
+  });
+
   it('keeps puts and patches across a reopen, and a patch that removes a field', () => {
     const dir = tempDir('ledger');
     const a = ledgerIn(dir);

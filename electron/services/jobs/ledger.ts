@@ -91,6 +91,12 @@ export class Ledger {
   private readonly compactAfterLines: number;
   private revisionCount = 0;
   private readonly procFile: string;
+  /**
+   * Records another process changed, read in but not yet reported (an append
+   * reads the lines written before it first; so does `readIn`): the next
+   * refresh reports them, so their listeners hear of the change like any other.
+   */
+  private readonly unreported = new Set<string>();
   /** The errno code of the last fsync that failed after its line was written (kept for diagnostics). */
   lastSyncError: string | undefined;
 
@@ -116,6 +122,7 @@ export class Ledger {
     fs.mkdirSync(path.join(this.dir, 'procs'), { recursive: true });
     fs.writeFileSync(this.procFile, '', { mode: PRIVATE_FILE });
     this.records.clear();
+    this.unreported.clear();
     let skipped = 0;
     const snapshotPath = path.join(this.dir, SNAPSHOT);
     if (fs.existsSync(snapshotPath)) {
@@ -130,7 +137,7 @@ export class Ledger {
     this.openJournal();
     this.readOffset = 0;
     const torn: string[] = [];
-    const { lines, skipped: bad } = this.readNew(torn);
+    const { lines, skipped: bad } = this.readNew(torn, false);
     skipped += bad;
     this.linesSinceCompaction = lines;
     const setAside = this.setAside(torn);
@@ -179,7 +186,7 @@ export class Ledger {
   }
 
   /** Applies journal lines written since the last read (by this or another process). */
-  private readNew(unreadable?: string[]): { lines: number; skipped: number } {
+  private readNew(unreadable?: string[], report = true): { lines: number; skipped: number } {
     const size = fs.fstatSync(this.fd!).size;
     if (size <= this.readOffset) return { lines: 0, skipped: 0 };
     const buf = Buffer.alloc(size - this.readOffset);
@@ -208,6 +215,7 @@ export class Ledger {
         const rec = this.records.get(line.id);
         if (rec) this.records.set(line.id, applyPatch(rec, line.p, line.u));
       }
+      if (report) this.unreported.add(line.t === 'put' ? line.r.localId : line.id);
     }
     this.readOffset += lastNl + 1;
     return { lines, skipped };
@@ -225,24 +233,37 @@ export class Ledger {
     return out;
   }
 
-  /** Picks up records another process (the CLI, the app) appended. Returns the local ids that changed. */
-  refresh(): string[] {
-    if (this.fd === undefined) return [];
+  /**
+   * Reads in what another process (the CLI, the app) appended, or reloads
+   * after it compacted. The records it changed are reported by the next
+   * `refresh`, so a read made only to decide something (the submitter's check
+   * before sending) does not swallow the change its listeners wait for.
+   */
+  readIn(): void {
+    if (this.fd === undefined) return;
     let ino = 0;
     try {
       ino = fs.statSync(path.join(this.dir, JOURNAL)).ino;
     } catch {
-      return [];
+      return;
     }
-    const before = new Map(this.records);
-    if (ino !== this.journalIno) {
-      // Another process compacted: reload everything.
-      this.load();
-    } else {
+    if (ino === this.journalIno) {
       this.readNew();
+      return;
     }
-    const changed: string[] = [];
-    for (const [id, rec] of this.records) if (before.get(id) !== rec) changed.push(id);
+    // Another process compacted: reload everything, and report what differs.
+    const before = new Map(this.records);
+    const waiting = [...this.unreported];
+    this.load();
+    for (const id of waiting) this.unreported.add(id);
+    for (const [id, rec] of this.records) if (before.get(id) !== rec) this.unreported.add(id);
+  }
+
+  /** Picks up records another process appended. Returns the local ids changed since the last refresh (once each). */
+  refresh(): string[] {
+    this.readIn();
+    const changed = [...this.unreported].filter((id) => this.records.has(id));
+    this.unreported.clear();
     return changed;
   }
 

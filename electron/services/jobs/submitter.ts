@@ -82,8 +82,8 @@ export class Submitter {
         continue;
       }
       if (!this.claims?.claim(rec.localId)) continue;
-      // Another process may have sent it between our last read and the claim.
-      core.ledger.refresh();
+      // Another process may have sent it between our last read and the claim (what it changed is reported by the engine's next refresh).
+      core.ledger.readIn();
       if (core.ledger.get(rec.localId)?.state !== 'queued') continue;
       // send() marks it 'submitting' before its first await, so activeOn() already counts it for the next record.
       this.inflight.add(rec.localId);
