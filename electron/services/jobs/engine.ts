@@ -26,6 +26,7 @@ import type { Ledger } from './ledger';
 import { resolveTarget } from './placement';
 import { Poller, inferKind } from './poller';
 import { Submitter } from './submitter';
+import { sweepStaleTemp } from './temp-sweep';
 
 export { DEFAULT_TIMING, type EngineDeps, type EngineTiming, type StagedFiles } from './engine-core';
 
@@ -37,6 +38,8 @@ export class Engine implements JobEngine {
   private readonly poller: Poller;
   private readonly downloader: Downloader;
   private refreshTimer: NodeJS.Timeout | undefined;
+  /** The start's sweep of temp files killed writers left in the cache (awaited by stop). */
+  private sweeping: Promise<unknown> = Promise.resolve();
   private loaded = false;
   private readonly detachRegistry: () => void;
 
@@ -90,6 +93,7 @@ export class Engine implements JobEngine {
         this.downloader.start(rec.localId);
       }
     }
+    this.sweeping = sweepStaleTemp(path.join(this.deps.dataDir, 'assets'));
     this.refreshTimer = setInterval(() => this.refreshFromDisk(), core.timing.refreshMs);
     this.refreshTimer.unref?.();
     this.submitter.pump();
@@ -103,6 +107,7 @@ export class Engine implements JobEngine {
     this.submitter.stop();
     if (this.refreshTimer) clearInterval(this.refreshTimer);
     await this.core.settle();
+    await this.sweeping;
     this.core.ledger.maybeCompact();
     this.core.ledger.close();
     this.loaded = false;
