@@ -3,8 +3,9 @@
  * browser may name paths only inside the user's home folder and the app's
  * data folder (staged files of a recorded request live there). Every
  * path-taking channel (files:stagePath, batch:import and its rows' files,
- * batch:start, export:addFolder, export:browse, export:run) asks the same
- * gate, at the moment it uses the path:
+ * batch:start, export:addFolder, export:browse) asks the same gate, at the
+ * moment it uses the path, and so does every channel that uses a stored
+ * project folder (export:run, export:check, export:setBudget: storedFolderAtUse):
  *
  * - the path is resolved through every symlink first (`realpath`), so a
  *   folder swapped for a link after it was checked is judged by where it
@@ -92,4 +93,28 @@ export const openGate: PathGate = {
 /** The gate for a request from `ctx`'s shell. */
 export function gateFor(ctx: HandlerContext, dataDir: string, homeDir?: string): PathGate {
   return ctx.shell === 'web' ? rootedGate(allowedRoots(dataDir, homeDir)) : openGate;
+}
+
+/**
+ * A project folder is judged again when it is used (issue 16, finding 7): it
+ * was stored by its real path, so a real path that differs now means the
+ * folder (or a folder above it) was replaced by a link since it was added;
+ * from the browser shell it must also still lie in the allowed folders.
+ * Undefined when the folder may be used (a missing one is left to the caller's own words).
+ */
+export async function storedFolderAtUse(folderPath: string, ctx: HandlerContext, dataDir?: string, homeDir?: string): Promise<string | undefined> {
+  let real: string;
+  try {
+    real = await fs.realpath(folderPath);
+  } catch {
+    return undefined;
+  }
+  if (real !== folderPath) {
+    return `The project folder ${folderPath} now leads somewhere else (${real}): it was replaced by a link after it was added. Nothing was read or written there; add the folder again if that is where exports should go.`;
+  }
+  if (ctx.shell === 'web' && dataDir !== undefined) {
+    const inside = await gateFor(ctx, dataDir, homeDir).check(real);
+    if (!inside.ok) return inside.problem.message;
+  }
+  return undefined;
 }

@@ -65,6 +65,20 @@ describe('the contract', () => {
       .map(([name]) => name);
     expect(takingPaths.sort()).toEqual([...gated].sort());
   });
+
+  it('names a stored project folder only in the channels that judge it again at use, or that touch only the list', () => {
+    // A stored folder is a path too: a channel that reads or writes inside it (export markers, exports) asks
+    // the gate at use (storedFolderAtUse in allowed-roots.ts) and gets a case below; a new one fails here first.
+    const judgedAtUse = ['export:run', 'export:check', 'export:setBudget'];
+    const listOnly = ['export:removeFolder', 'export:setSubfolder'];
+    const takingFolders = Object.entries(REQUESTS)
+      .filter(([, def]) => {
+        const args = (def as { args: { shape?: Record<string, unknown> } }).args;
+        return Object.keys(args.shape ?? {}).includes('folderId');
+      })
+      .map(([name]) => name);
+    expect(takingFolders.sort()).toEqual([...judgedAtUse, ...listOnly].sort());
+  });
 });
 
 describe('files:stagePath from the browser shell', () => {
@@ -132,6 +146,29 @@ describe('exports from the browser shell', () => {
     const failed = !run.ok || run.value.items.every((i) => !i.ok);
     expect(failed).toBe(true);
     expect(fs.readdirSync(outside).sort()).toEqual(['private.png']);
+  });
+
+  it('export:check and export:setBudget refuse a project folder moved behind a link, before reading its markers', async () => {
+    const { engine, handlers } = exportSetup();
+    engine.add({ localId: 'local-0001', kind: 'text-to-3d', jobId: 'job-0001-abcdefgh', prompt: 'a chair' }, await makeGlb());
+    const game = path.join(home, 'Game');
+    fs.mkdirSync(game);
+    const added = await handlers['export:addFolder']({ path: game }, web);
+    if (!added.ok) throw new Error(added.problem.message);
+    expect(reason(await handlers['export:check']({ localId: 'local-0001', folderId: added.value.id }, web))).toBe('ok');
+    // The folder is swapped for a link to a Godot project outside the allowed folders: its marker must not be read.
+    fs.writeFileSync(path.join(outside, 'project.godot'), '; a project outside the allowed folders');
+    fs.rmSync(game, { recursive: true });
+    fs.symlinkSync(outside, game);
+    const check = await handlers['export:check']({ localId: 'local-0001', folderId: added.value.id, target: 'mobile' }, web);
+    expect(reason(check)).toBe('folder-moved');
+    expect(check.ok ? '' : check.problem.message).toMatch(/replaced by a link/);
+    expect(reason(await handlers['export:setBudget']({ folderId: added.value.id, target: 'mobile' }, web))).toBe('folder-moved');
+    // The list says the folder cannot be used, and does not report the engine whose marker lies outside.
+    const listed = await handlers['export:listFolders']({}, web);
+    const view = listed.ok ? listed.value.find((f) => f.id === added.value.id) : undefined;
+    expect(view?.available).toBe(false);
+    expect(view?.engine).not.toBe('godot');
   });
 
   it('export:addFolder and export:browse take the home and data folders, and nothing else', async () => {

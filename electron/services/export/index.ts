@@ -9,14 +9,14 @@ import { homedir } from 'node:os';
 import { basename, isAbsolute, resolve } from 'node:path';
 import { compressionFor, presetBudget, type Budget, type BudgetTarget, type GeometryCompression } from '../../../shared/domain/readiness';
 import { DEFAULT_EXPORT_OPTIONS, fail, ok, type ProjectFolderView, type ReadinessReport, type Result } from '../../../shared/ipc';
-import type { ChannelsOf, EventSink, HandlerContext, HandlersFor, Platform } from '../contracts';
+import type { ChannelsOf, EventSink, HandlersFor, Platform } from '../contracts';
 import type { JobEngine } from '../jobs/engine-api';
-import { allowedRoots, gateFor } from '../allowed-roots';
+import { allowedRoots, gateFor, storedFolderAtUse } from '../allowed-roots';
 import { browse, isInside } from './browse';
 import { ExportStore, type StoredFolder } from './export-store';
 import { checkFolder, exportJobs, lastExportPath } from './exporter';
 import { safeSubfolder } from './file-name';
-import { detectProject } from './project-detect';
+import { detectProject, PROJECT_KINDS } from './project-detect';
 import { checkModel } from './ready-copy';
 
 /** The target a folder's budget starts from until the user picks one. */
@@ -55,7 +55,9 @@ export function setupExport(deps: ExportDeps): {
   }
 
   async function view(folder: StoredFolder): Promise<ProjectFolderView> {
-    const kind = await detectProject(folder.path);
+    // A folder replaced by a link since it was added: its markers are not read (they are somewhere else now).
+    const moved = await storedFolderAtUse(folder.path, { shell: 'electron' });
+    const kind = moved ? PROJECT_KINDS.plain : await detectProject(folder.path);
     const budget = folder.budget ?? presetBudget(kind.engine, DEFAULT_TARGET);
     return {
       id: folder.id,
@@ -65,7 +67,7 @@ export function setupExport(deps: ExportDeps): {
       proposedSubfolder: kind.proposedSubfolder,
       subfolder: folder.subfolder ?? kind.proposedSubfolder,
       note: kind.note,
-      available: (await checkFolder(folder.path)) === undefined,
+      available: !moved && (await checkFolder(folder.path)) === undefined,
       budget,
       compression: compressionFor(kind.engine, budget.target),
     };
@@ -133,7 +135,7 @@ export function setupExport(deps: ExportDeps): {
     'export:run': async ({ localIds, folderId, options, format, fixes, budget: chosen, skyboxFaces }, ctx) => {
       const folder = store.folder(folderId);
       if (!folder) return fail('not-found', 'That project folder is not in the list.');
-      const moved = await folderAtUse(folder.path, ctx, deps.dataDir, homeDir);
+      const moved = await storedFolderAtUse(folder.path, ctx, deps.dataDir, homeDir);
       if (moved) return fail('folder-moved', moved);
       const own = await budgetOf(folder);
       const budget = chosen ?? own.budget;
@@ -149,9 +151,11 @@ export function setupExport(deps: ExportDeps): {
       deps.events.emit('export:done', report);
       return ok(report);
     },
-    'export:setBudget': async ({ folderId, target, budget }) => {
+    'export:setBudget': async ({ folderId, target, budget }, ctx) => {
       const folder = store.folder(folderId);
       if (!folder) return fail('not-found', 'That project folder is not in the list.');
+      const moved = await storedFolderAtUse(folder.path, ctx, deps.dataDir, homeDir);
+      if (moved) return fail('folder-moved', moved);
       const { engine, budget: current } = await budgetOf(folder);
       const next: Budget = { ...(target ? presetBudget(engine, target) : current), ...stripUndefined(budget ?? {}) };
       if (next.minHeightM >= next.maxHeightM) return fail('invalid-budget', 'The lowest height must be under the highest.');
@@ -159,13 +163,16 @@ export function setupExport(deps: ExportDeps): {
       await broadcast();
       return ok(await view(store.folder(folderId)!));
     },
-    'export:check': async ({ localId, folderId, target }) => {
+    'export:check': async ({ localId, folderId, target }, ctx) => {
       const engine = deps.engine;
       const job = engine.get(localId);
       const source = engine.assetPath(localId);
       if (!job || job.asset?.state !== 'ready' || job.asset.format !== 'glb' || !source) return fail('not-a-model', 'Only a finished model can be checked.');
       const folder = folderId ? store.folder(folderId) : undefined;
       if (folderId && !folder) return fail('not-found', 'That project folder is not in the list.');
+      // Its markers (Assets/, project.godot, *.uproject) pick the budget: read only where the folder still is.
+      const moved = folder ? await storedFolderAtUse(folder.path, ctx, deps.dataDir, homeDir) : undefined;
+      if (moved) return fail('folder-moved', moved);
       const { budget, compression } = folder ? await budgetOf(folder) : { budget: presetBudget('plain', target ?? DEFAULT_TARGET), compression: compressionFor('plain', target ?? DEFAULT_TARGET) };
       const chosen = target && folder ? presetBudget((await detectProject(folder.path)).engine, target) : budget;
       const measured = await checkModel(await readFile(source), { ...DEFAULT_EXPORT_OPTIONS }, chosen, compression, job.asset.validation);
@@ -195,28 +202,4 @@ export function setupExport(deps: ExportDeps): {
 
 function stripUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-}
-
-/**
- * A project folder is judged again when it is used (issue 16, finding 7): it
- * was stored by its real path, so a real path that differs now means the
- * folder (or a folder above it) was replaced by a link since it was added;
- * from the browser shell it must also still lie in the allowed folders.
- * Undefined when the export may go ahead.
- */
-async function folderAtUse(folderPath: string, ctx: HandlerContext, dataDir?: string, homeDir?: string): Promise<string | undefined> {
-  let real: string;
-  try {
-    real = await realpath(folderPath);
-  } catch {
-    return undefined; // Missing: the exporter says so in its own words.
-  }
-  if (real !== folderPath) {
-    return `The project folder ${folderPath} now leads somewhere else (${real}): it was replaced by a link after it was added. Nothing was exported; add the folder again if that is where exports should go.`;
-  }
-  if (ctx.shell === 'web' && dataDir !== undefined) {
-    const inside = await gateFor(ctx, dataDir, homeDir).check(real);
-    if (!inside.ok) return inside.problem.message;
-  }
-  return undefined;
 }
