@@ -9,7 +9,7 @@ import { ENDPOINTS, isGenerationKind, type FieldSpec } from '../../../../shared/
 import type { Batch, BatchRow } from '../../../../shared/ipc';
 import { Button } from '../../components/Button';
 import { useStore } from '../../state/store';
-import { fieldsLine } from './format';
+import { duplicateNote, fieldsLine, ROW_STATE_WORDS } from './format';
 
 export function BatchRows({ batch }: { batch: Batch }) {
   const editable = batch.state === 'draft' || batch.state === 'running' || batch.state === 'paused';
@@ -66,13 +66,13 @@ function RowLine({ batch, row, editable }: { batch: Batch; row: BatchRow; editab
           </ul>
         ) : null}
         {row.duplicateOf ? (
-          <div className="batch-warning">
-            Same request as an earlier job ({row.duplicateOf.jobId ?? row.duplicateOf.localId}, {row.duplicateOf.state}).
+          <div className="batch-warning" data-earlier-state={row.duplicateOf.state}>
+            {duplicateNote(row.duplicateOf, row.duplicateChoice)}
           </div>
         ) : null}
       </td>
       <td>
-        <span className={`batch-state batch-state-${row.state}`}>{row.state}</span>
+        <span className={`batch-state batch-state-${row.state}`}>{ROW_STATE_WORDS[row.state] ?? row.state}</span>
         {row.error ? <div className="batch-problems">{row.error}</div> : null}
       </td>
       <td>

@@ -122,4 +122,19 @@ describe('BatchView', () => {
     expect(useStore.getState().historyFilter.query).toBe('job-1');
     expect(screen.queryByRole('button', { name: 'Pause' })).not.toBeInTheDocument();
   });
+
+  it('a row repeating a send whose answer was lost says so in words, with what to do, never the raw state', async () => {
+    const repeat = row(1, { duplicateOf: { localId: 'loc_000009', jobId: 'job-lost-1', state: 'uncertain' }, duplicateChoice: 'reuse' });
+    render(<BatchView />);
+    await waitFor(() => expect(listeners.length).toBeGreaterThan(0));
+    const draft = batchOf([repeat]);
+    act(() => {
+      for (const l of listeners) l(draft);
+      useStore.setState({ currentBatchId: draft.id });
+    });
+    const line = await screen.findByRole('row', { name: 'Row 1' });
+    expect(within(line).getByText(/answer never arrived/)).toHaveTextContent(/may already have made it, and charged for it.*resend that job.*dismiss it/);
+    expect(line).not.toHaveTextContent(/uncertain/);
+    expect(within(line).getByText('Ready')).toBeInTheDocument();
+  });
 });
