@@ -19,7 +19,8 @@
  * uncertain, verified (a finished job whose cached asset passes the
  * structural checks), unavailable (an asset a fault left unusable: neither
  * verified nor lost). Writes bench/results/soak-chaos.json; exits 1 on a
- * duplicate, a loss or a partial file.
+ * duplicate, a loss, a partial file or a CLI batch that does not exit once
+ * every job has settled.
  *
  * Run: npm run soak:chaos   (SOAK_SCALE=0.1 for a short run)
  */
@@ -229,7 +230,8 @@ async function main(): Promise<void> {
   await sandbox.proc.stop();
   if (!process.env.SOAK_KEEP) fs.rmSync(work, { recursive: true, force: true });
   else console.log(`kept ${work}`);
-  if (jobs.duplicates > 0 || jobs.lost > 0 || files.partial.length > 0) process.exitCode = 1;
+  // A batch that never exits is a failure too: a script waiting on it would hang (it did, before the ledger reported every change).
+  if (jobs.duplicates > 0 || jobs.lost > 0 || files.partial.length > 0 || batchHung) process.exitCode = 1;
 }
 
 main().catch((err: unknown) => {
