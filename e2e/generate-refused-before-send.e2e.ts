@@ -13,7 +13,7 @@ test('a 4097-character prompt and a 21 MB image are refused before any request i
   await panel.getByLabel(/^Prompt/).fill('x'.repeat(4097));
   await expect(panel.getByText('4,097 / 4,096')).toBeVisible();
   await generate(page);
-  await expect(panel.getByText('Prompt must be at most 4096 characters.')).toBeVisible();
+  await expect(panel.getByText('Keep the prompt to 4,096 characters or fewer.')).toBeVisible();
 
   await chooseKind(page, 'Image to 3D');
   const head = await pngImage(8, 8);
@@ -22,7 +22,7 @@ test('a 4097-character prompt and a 21 MB image are refused before any request i
   await panel.getByLabel(/^Image( \*)?$/).setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: big });
   await expect(panel.getByText(/Image: the file is 21\.0 MB; the limit is 20\.0 MB\./)).toBeVisible();
   await generate(page);
-  await expect(panel.getByText('Image is required unless Uploaded image is given.')).toBeVisible();
+  await expect(panel.getByText('Choose an image file, or an image you uploaded earlier.')).toBeVisible();
 
   expect(serviceRequests(await sandboxState(studio.url))).toEqual(before);
 });

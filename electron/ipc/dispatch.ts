@@ -5,6 +5,7 @@
  * error is a bug and is reported without its details (which might hold paths
  * or upstream bodies) reaching the caller.
  */
+import { factsOfIssueIn, plainProblems } from '../../shared/api';
 import { REQUESTS, fail, type RequestName, type Result } from '../../shared/ipc';
 import type { HandlerContext, PartialHandlers } from '../services/contracts';
 
@@ -27,9 +28,12 @@ export async function dispatch(
   const parsed = REQUESTS[channel].args.safeParse(rawArgs ?? {});
   if (!parsed.success) {
     log('warn', `rejected ${channel}: invalid arguments`);
-    return fail('invalid-arguments', `The request ${channel} had invalid arguments.`, {
-      fields: parsed.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message })),
+    // The log names the channel; the caller gets plain sentences (a form puts them under its fields, with its own labels).
+    const fields = parsed.error.issues.map((i) => {
+      const facts = factsOfIssueIn(i, rawArgs);
+      return { field: i.path.map(String).join('.'), message: i.message, ...(facts ? { issue: facts } : {}) };
     });
+    return fail('invalid-arguments', plainProblems(fields, {}).join(' ') || 'The app could not accept that request.', { fields });
   }
   const handler = handlers[channel] as ((args: unknown, ctx: HandlerContext) => Promise<Result<unknown>>) | undefined;
   if (!handler) {

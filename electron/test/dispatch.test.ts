@@ -92,6 +92,22 @@ describe('dispatch', () => {
     });
   }
 
+  it('says what is wrong in plain words, never the channel or the schema', async () => {
+    const cases: [RequestName, unknown, string][] = [
+      ['settings:addEnvironment', { name: '  ', baseUrl: 'ftp://x', storageUrl: 'https://cdn.example.com' }, 'Enter a name. Base URL: enter a web address that starts with https:// (or http://).'],
+      ['settings:addKey', { environmentId: 'prod', name: 'Main', clientId: '' }, 'Enter a client ID.'],
+    ];
+    for (const [channel, payload, said] of cases) {
+      const result = await dispatch(handlers, channel, payload, ctx);
+      expect(result.ok).toBe(false);
+      if (result.ok) continue;
+      expect(result.problem.message).toBe(said);
+      expect(result.problem.message).not.toMatch(/settings:|invalid arguments|Too small|expected/);
+      // The fields keep their names and facts, so a form can put each under its own control with its own label.
+      expect(result.problem.fields?.[0]).toMatchObject({ field: expect.any(String), issue: expect.any(Object) });
+    }
+  });
+
   it('refuses a channel outside the contract, including prototype names', async () => {
     for (const channel of ['jobs:deleteEverything', '__proto__', 'constructor', 'toString', 42, undefined]) {
       await expect(dispatch(handlers, channel, {}, ctx)).resolves.toMatchObject({ ok: false, problem: { reason: 'unknown-channel' } });

@@ -78,7 +78,10 @@ export interface CrossFieldRule {
   id: string;
   /** The field a violation is reported on. */
   field: string;
+  /** The service's wording (the sandbox answers a 422 with it), in field names. */
   message: string;
+  /** The same in an artist's words, for the screen: no field names. */
+  plain: string;
   /** True when the request satisfies the rule. Receives the request's field values. */
   check: (values: Readonly<Record<string, unknown>>) => boolean;
 }
@@ -127,7 +130,7 @@ const freeText = (label: string, help: string, required: boolean): FieldSpec => 
 const topology: FieldSpec = {
   type: 'enum',
   label: 'Topology',
-  help: 'Mesh topology of the output.',
+  help: 'The polygons the surface is made of: quads (four-sided) or triangles. Auto lets the service choose.',
   required: false,
   values: TOPOLOGIES,
   default: 'auto',
@@ -135,13 +138,13 @@ const topology: FieldSpec = {
 const targetFaceCount: FieldSpec = {
   type: 'integer',
   label: 'Target face count',
-  help: '0 lets the service choose. Maximum 500,000.',
+  help: '0 lets the service choose. At most 500,000.',
   required: false,
   min: LIMITS.targetFaceCountMin,
   max: LIMITS.targetFaceCountMax,
   default: 0,
 };
-const textureResolution = (help = 'Texture resolution of the output. "none" gives a geometry-only model.'): FieldSpec => ({
+const textureResolution = (help = 'Size of the textures. "none" gives an untextured model (geometry only).'): FieldSpec => ({
   type: 'enum',
   label: 'Texture resolution',
   help,
@@ -158,16 +161,23 @@ const tPose: FieldSpec = {
 };
 const apiVersion: FieldSpec = {
   type: 'integer',
-  label: 'API version',
-  help: 'Only version 1 exists.',
+  label: 'Service version',
+  help: 'Leave it at 1: the only version there is.',
   required: false,
   min: 1,
   default: DEFAULT_API_VERSION,
 };
+/** The style help says what this form does without one: Auto by default, nothing sent, or not possible. */
+const styleHelp = (required: boolean, withDefault: boolean): string =>
+  required
+    ? 'This type needs a style: choose Auto to let the service pick, a style you used before, or type a style name.'
+    : withDefault
+      ? 'Auto lets the service pick; choose a style you used before or type a style name.'
+      : 'Optional: leave it empty and the service decides, or choose Auto, a style you used before or type a style name.';
 const genStyleId = (required = false, withDefault = true): FieldSpec => ({
   type: 'string',
   label: 'Style',
-  help: 'Generation style id. "Auto" lets the service choose.',
+  help: styleHelp(required, withDefault),
   required,
   ...(withDefault ? { default: DEFAULT_GEN_STYLE_ID } : {}),
 });
@@ -268,6 +278,7 @@ export const ENDPOINTS = {
         id: 'image-or-image-job',
         field: 'file',
         message: 'file is required unless imageJobId is given.',
+        plain: 'Choose an image file, or an image you uploaded earlier.',
         check: (v) => v.file != null || (typeof v.imageJobId === 'string' && v.imageJobId !== ''),
       },
     ],
@@ -293,7 +304,7 @@ export const ENDPOINTS = {
       FaceCount: {
         type: 'numeric-string',
         label: 'Face count',
-        help: 'Sent as a numeric string.',
+        help: 'Leave it empty to let the service choose.',
         required: false,
         min: LIMITS.targetFaceCountMin,
         max: LIMITS.targetFaceCountMax,
@@ -301,20 +312,21 @@ export const ENDPOINTS = {
       EnablePBR: {
         type: 'boolean-string',
         label: 'Textured (PBR)',
-        help: 'Textured output with PBR materials; off gives geometry only. Sent as the string "true" or "false".',
+        help: 'On: textured, with PBR materials. Off: an untextured model (geometry only).',
         required: false,
         default: 'false',
       },
-      apiVersion: { ...apiVersion, retired: true, help: 'Retired: this endpoint does not negotiate a request version.' },
-      ModelNo: { type: 'string', label: 'ModelNo', required: false, retired: true, help: 'Retired and ignored.' },
-      GenerateType: { type: 'string', label: 'GenerateType', required: false, retired: true, help: 'Retired and ignored.' },
-      PolygonType: { type: 'string', label: 'PolygonType', required: false, retired: true, help: 'Retired and ignored.' },
+      apiVersion: { ...apiVersion, retired: true, help: 'No longer used by this type: never sent.' },
+      ModelNo: { type: 'string', label: 'Model number (retired)', required: false, retired: true, help: 'Chosen by the service now: never sent.' },
+      GenerateType: { type: 'string', label: 'Generation kind (retired)', required: false, retired: true, help: 'Chosen by the service now: never sent.' },
+      PolygonType: { type: 'string', label: 'Polygon kind (retired)', required: false, retired: true, help: 'Chosen by the service now: never sent.' },
     },
     rules: [
       {
         id: 'multi-image-second-view',
         field: 'leftImage',
         message: 'at least one of leftImage, backImage or rightImage is required besides frontImage.',
+        plain: 'Add at least one more view (left, back or right) besides the front.',
         check: (v) => v.leftImage != null || v.backImage != null || v.rightImage != null,
       },
     ],
@@ -348,7 +360,7 @@ export const ENDPOINTS = {
     summary: 'Apply new materials to a model and keep its geometry.',
     versioned: true,
     fields: {
-      jobId: jobRef('Source model', 'A model job of yours.', MODEL_SOURCE_KINDS),
+      jobId: jobRef('Source model', 'A model from your history.', MODEL_SOURCE_KINDS),
       prompt: freeText('Prompt', 'Description of the new texture.', true),
       textureResolution: textureResolution('Requested output texture resolution.'),
       apiVersion,
@@ -367,7 +379,7 @@ export const ENDPOINTS = {
     summary: 'Break a model into separable components.',
     versioned: false,
     fields: {
-      jobId: jobRef('Source model', 'A model job of yours.', MODEL_SOURCE_KINDS),
+      jobId: jobRef('Source model', 'A model from your history.', MODEL_SOURCE_KINDS),
     },
   },
   'upload-3d': {
@@ -391,9 +403,9 @@ export const ENDPOINTS = {
         accept: 'model',
         maxBytes: LIMITS.modelMaxBytes,
       },
-      service: { type: 'string', label: 'Service label', help: 'Job service label. Leave empty for the default upload flow.', required: false, location: 'query' },
-      parametric_json: { type: 'string', label: 'Parametric data (JSON)', help: 'Serialized parametric model data.', required: false },
-      parametric_generator_id: { type: 'string', label: 'Parametric generator id', required: false },
+      service: { type: 'string', label: 'Upload flow', help: 'Leave it empty for the usual upload.', required: false, location: 'query' },
+      parametric_json: { type: 'string', label: 'Parametric data (JSON)', help: 'Optional: the data of a parametric model, as JSON.', required: false },
+      parametric_generator_id: { type: 'string', label: 'Parametric generator', help: 'Optional: the generator that made the parametric data.', required: false },
     },
   },
   'text-to-solidbox': {
@@ -429,8 +441,8 @@ export const ENDPOINTS = {
     summary: 'Create a solid model from one of your jobs.',
     versioned: false,
     fields: {
-      jobId: jobRef('Source job', 'A job of yours.', [...IMAGE_SOURCE_KINDS, ...MODEL_SOURCE_KINDS]),
-      sourceImageURL: { type: 'string', label: 'Source image URL', help: 'Image URL used instead of the image already tied to the job.', required: false, url: true },
+      jobId: jobRef('Source', 'An image or a model from your history.', [...IMAGE_SOURCE_KINDS, ...MODEL_SOURCE_KINDS]),
+      sourceImageURL: { type: 'string', label: 'Source image URL', help: 'Optional: the web address of an image to use instead of the source\'s own.', required: false, url: true },
     },
   },
   'auto-rig': {
@@ -446,7 +458,7 @@ export const ENDPOINTS = {
     summary: 'Add a skeleton and skin to a model.',
     versioned: true,
     fields: {
-      jobId: jobRef('Source model', 'The model job to rig.', MODEL_SOURCE_KINDS),
+      jobId: jobRef('Source model', 'The model to rig, from your history.', MODEL_SOURCE_KINDS),
       apiVersion,
     },
   },
@@ -463,7 +475,7 @@ export const ENDPOINTS = {
     summary: 'Animate a rigged model from a motion description.',
     versioned: true,
     fields: {
-      jobId: jobRef('Rigged model', 'An auto-rig job of yours.', RIGGED_SOURCE_KINDS),
+      jobId: jobRef('Rigged model', 'A model you rigged with Auto-rig.', RIGGED_SOURCE_KINDS),
       prompt: freeText('Prompt', 'Motion description.', true),
       apiVersion,
     },
@@ -481,7 +493,7 @@ export const ENDPOINTS = {
     summary: 'Animate a rigged model from a video of the motion.',
     versioned: true,
     fields: {
-      jobId: jobRef('Rigged model', 'An auto-rig job of yours.', RIGGED_SOURCE_KINDS),
+      jobId: jobRef('Rigged model', 'A model you rigged with Auto-rig.', RIGGED_SOURCE_KINDS),
       file: {
         type: 'file',
         label: 'Video',
@@ -506,12 +518,12 @@ export const ENDPOINTS = {
     summary: 'Apply one of 16 preset motions to a rigged model.',
     versioned: true,
     fields: {
-      jobId: jobRef('Rigged model', 'An auto-rig job of yours.', RIGGED_SOURCE_KINDS),
+      jobId: jobRef('Rigged model', 'A model you rigged with Auto-rig.', RIGGED_SOURCE_KINDS),
       retargetId: { type: 'enum', label: 'Motion preset', required: true, values: RETARGET_PRESETS },
       inPlace: {
         type: 'boolean',
         label: 'In place',
-        help: 'Removes root motion when an in-place variant exists.',
+        help: 'The character moves on the spot instead of travelling, where the motion has such a version.',
         required: false,
         default: false,
       },
@@ -547,8 +559,8 @@ export const ENDPOINTS = {
     summary: 'Merge a rigged model and a motion clip into one GLB (answered at once).',
     versioned: false,
     fields: {
-      meshRigId: jobRef('Rigged model', 'An auto-rig job of yours.', RIGGED_SOURCE_KINDS),
-      animationOnlyId: jobRef('Motion clip', 'A motion-only job of yours.', ['motion-only']),
+      meshRigId: jobRef('Rigged model', 'A model you rigged with Auto-rig.', RIGGED_SOURCE_KINDS),
+      animationOnlyId: jobRef('Motion clip', 'A clip you made with Motion only.', ['motion-only']),
     },
   },
   'text-to-image': {
@@ -577,7 +589,7 @@ export const ENDPOINTS = {
       referenceImageJobId: {
         type: 'job-ref',
         label: 'Reference image',
-        help: 'A successful image upload of yours, used as identity reference.',
+        help: 'Optional: an image you uploaded whose subject the new image keeps (the same character or object).',
         required: false,
         sourceKinds: ['image-upload'],
         successfulOnly: true,
@@ -612,7 +624,7 @@ export const ENDPOINTS = {
       referenceImageJobId: {
         type: 'job-ref',
         label: 'Reference image',
-        help: 'A successful image upload of yours, used as identity reference.',
+        help: 'Optional: an image you uploaded whose subject the new image keeps (the same character or object).',
         required: false,
         sourceKinds: ['image-upload'],
         successfulOnly: true,
@@ -629,7 +641,7 @@ export const ENDPOINTS = {
           frameCount: {
             type: 'integer',
             label: 'Frame count',
-            help: '12 or 16 in animated mode, 1 otherwise.',
+            help: '12 or 16 frames when animated, 1 otherwise.',
             required: true,
             oneOf: SPRITESHEET_FRAME_COUNTS,
           },
@@ -643,6 +655,7 @@ export const ENDPOINTS = {
         id: 'spritesheet-frame-count',
         field: 'spritesheet.frameCount',
         message: 'spritesheet.frameCount must be 12 or 16 in animated mode and 1 otherwise.',
+        plain: 'Frame count: animated sprites take 12 or 16 frames, the other modes take 1.',
         check: (v) => {
           const s = v.spritesheet as { mode?: unknown; frameCount?: unknown } | undefined;
           if (!s || s.mode === undefined || s.frameCount === undefined) return true;
@@ -665,7 +678,7 @@ export const ENDPOINTS = {
     versioned: false,
     fields: {
       file: imageFile('Sketch', true),
-      sketchData: { type: 'string', label: 'Sketch data', help: 'Serialized sketch metadata guiding generation.', required: true },
+      sketchData: { type: 'string', label: 'Sketch strokes', help: 'The strokes of the drawing, which guide the image.', required: true },
       genStyleId: genStyleId(true, false),
     },
   },
@@ -682,13 +695,13 @@ export const ENDPOINTS = {
     summary: 'Edit an image of yours with instructions and reference images.',
     versioned: true,
     fields: {
-      jobId: jobRef('Source image', 'The job whose image is edited.', [...IMAGE_SOURCE_KINDS]),
+      jobId: jobRef('Source image', 'The image to edit, from your history.', [...IMAGE_SOURCE_KINDS]),
       prompt: freeText('Prompt', 'Edit instructions.', false),
       genStyleId: genStyleId(false, false),
       references: {
         type: 'array',
         label: 'References',
-        help: 'Reference images and their roles.',
+        help: 'Optional: images that guide the edit, each with its role (base, pose or style).',
         required: false,
         items: {
           type: 'object',
@@ -700,8 +713,8 @@ export const ENDPOINTS = {
           },
         },
       },
-      userPrompt: { type: 'string', label: 'User prompt', help: 'Original user prompt before preset augmentation.', required: false },
-      quickFixPresets: { type: 'string', label: 'Quick-fix presets', help: 'Applied preset names or ids.', required: false },
+      userPrompt: { type: 'string', label: 'Your own words', help: 'Optional: what you typed, when the prompt above was extended by quick fixes.', required: false },
+      quickFixPresets: { type: 'string', label: 'Quick fixes', help: 'Optional: the names of the quick fixes applied to the prompt.', required: false },
       apiVersion,
     },
   },
@@ -736,7 +749,7 @@ export const ENDPOINTS = {
     summary: 'Expand an uploaded image into a 360° environment.',
     versioned: false,
     fields: {
-      imageJobId: jobRef('Uploaded image', 'An image uploaded earlier.', ['image-upload']),
+      imageJobId: jobRef('Uploaded image', 'An image you uploaded earlier (uploads cost 0 credits).', ['image-upload']),
       prompt: freeText('Prompt', 'Instructions for expanding the source into a 360-degree environment.', false),
       genStyleId: genStyleId(false, false),
     },
@@ -754,7 +767,7 @@ export const ENDPOINTS = {
     summary: 'Edit a skybox of yours with instructions.',
     versioned: false,
     fields: {
-      jobId: jobRef('Source skybox', 'A skybox job of yours.', SKYBOX_SOURCE_KINDS),
+      jobId: jobRef('Source skybox', 'A skybox from your history.', SKYBOX_SOURCE_KINDS),
       prompt: freeText('Prompt', 'Edit instructions.', true),
       genStyleId: genStyleId(false, false),
     },
@@ -772,7 +785,7 @@ export const ENDPOINTS = {
     summary: 'Look up a job. There is no list endpoint.',
     versioned: false,
     fields: {
-      jobId: { type: 'string', label: 'Job id', required: true, location: 'query' },
+      jobId: { type: 'string', label: 'Job ID', required: true, location: 'query' },
     },
   },
 } as const satisfies Record<string, EndpointSpec>;

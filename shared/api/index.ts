@@ -6,3 +6,4 @@ export * from './catalogue';
 export * from './schemas';
 export * from './assets';
 export * from './rate-card';
+export * from './plain-words';

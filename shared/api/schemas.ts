@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { ENDPOINTS, LEGACY_JOB_STATUSES, JOB_STATUSES, type EndpointId, type CrossFieldRule } from './catalogue';
 import type { FieldSpec } from './fields';
+import { factsOfIssue, type IssueFacts } from './plain-words';
 
 // ---- requests --------------------------------------------------------------------------------
 
@@ -98,7 +99,7 @@ function applyRules(schema: z.ZodType, rules: readonly CrossFieldRule[] | undefi
   return schema.superRefine((value, ctx) => {
     for (const rule of rules) {
       if (!rule.check(value as Record<string, unknown>)) {
-        ctx.addIssue({ code: 'custom', message: rule.message, path: rule.field.split('.') });
+        ctx.addIssue({ code: 'custom', message: rule.message, path: rule.field.split('.'), params: { rule: rule.id } });
       }
     }
   });
@@ -123,7 +124,10 @@ export function requestSchema(id: EndpointId, opts: RequestSchemaOptions = {}): 
 export interface FieldProblem {
   /** Dotted path of the field ("prompt", "spritesheet.frameCount", "references.0.kind"). */
   field: string;
+  /** In field names, as the service words it (the CLI and the sandbox's 422 show this). */
   message: string;
+  /** What went wrong, for the screen's plain sentence (shared/api/plain-words.ts). */
+  issue?: IssueFacts;
 }
 
 export type RequestCheck =
@@ -134,16 +138,18 @@ export type RequestCheck =
 export function checkRequest(id: EndpointId, values: unknown, opts: RequestSchemaOptions = {}): RequestCheck {
   const parsed = requestSchema(id, opts).safeParse(values ?? {});
   if (parsed.success) return { ok: true, values: parsed.data };
-  const problems = parsed.error.issues.map((issue) => {
+  const problems = parsed.error.issues.map((issue): FieldProblem => {
     const field = issue.path.map(String).join('.');
+    const sent = valueAt(values, issue.path);
+    const facts = factsOfIssue(issue, sent !== undefined && sent !== null && sent !== '');
+    const withFacts = (p: FieldProblem): FieldProblem => (facts ? { ...p, issue: facts } : p);
     // zod 4 leaves `input` off issues, so whether the field was sent at all is read from the values themselves.
     if (issue.code === 'invalid_type') {
-      const sent = valueAt(values, issue.path);
-      if (sent === undefined || sent === null) return { field, message: `${field} is required.` };
-      return { field, message: `${field} must be ${article(issue.expected)}, not ${describeValue(sent)}.` };
+      if (sent === undefined || sent === null) return withFacts({ field, message: `${field} is required.` });
+      return withFacts({ field, message: `${field} must be ${article(issue.expected)}, not ${describeValue(sent)}.` });
     }
     const named = issue.message.includes(field) || !field ? issue.message : `${field}: ${issue.message}`;
-    return { field, message: named };
+    return withFacts({ field, message: named });
   });
   return { ok: false, problems, message: problems.map((p) => p.message).join(' ') };
 }

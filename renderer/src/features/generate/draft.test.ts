@@ -46,10 +46,10 @@ describe('toRequestValues', () => {
 });
 
 describe('validation messages', () => {
-  it('names fields by their labels', () => {
-    expect(humanizeMessage('image-to-3d', 'file is required unless imageJobId is given.')).toBe('Image is required unless Uploaded image is given.');
+  it('says what to do, in the labels of the form', () => {
+    expect(humanizeMessage('image-to-3d', 'file is required unless imageJobId is given.')).toBe('Choose an image file, or an image you uploaded earlier.');
     expect(humanizeMessage('spritesheet', 'spritesheet.frameCount must be 12 or 16 in animated mode and 1 otherwise.')).toBe(
-      'Frame count must be 12 or 16 in animated mode and 1 otherwise.',
+      'Frame count: animated sprites take 12 or 16 frames, the other modes take 1.',
     );
   });
 
@@ -57,8 +57,8 @@ describe('validation messages', () => {
     const res = validateDraft('text-to-3d', { prompt: 'x'.repeat(LIMITS.promptMaxChars + 1), targetFaceCount: String(LIMITS.targetFaceCountMax + 1) });
     expect(res.ok).toBe(false);
     if (res.ok) return;
-    expect(res.errors.prompt).toMatch(/Prompt must be at most 4096 characters/);
-    expect(res.errors.targetFaceCount).toMatch(/Target face count must be at most 500000/);
+    expect(res.errors.prompt).toBe('Keep the prompt to 4,096 characters or fewer.');
+    expect(res.errors.targetFaceCount).toBe('Target face count: use a whole number from 0 to 500,000.');
     expect(problemsToErrors('retexture', [{ field: 'jobId', message: 'jobId does not exist.' }])).toEqual({ jobId: 'Source model does not exist.' });
   });
 });

@@ -10,6 +10,7 @@
 import {
   ENDPOINTS,
   checkRequest,
+  plainProblem,
   type CrossFieldRule,
   type FieldProblem,
   type FieldSpec,
@@ -135,30 +136,9 @@ export function toRequestValues(kind: GenerationKind, draft: DraftValues): Recor
 /** Field-level messages keyed by dotted path ("prompt", "spritesheet.frameCount", "references.0.url"). */
 export type FieldErrors = Record<string, string>;
 
-function labelPaths(kind: GenerationKind): [string, string][] {
-  const pairs: [string, string][] = [];
-  const walk = (prefix: string, fields: Readonly<Record<string, FieldSpec>>) => {
-    for (const [n, f] of Object.entries(fields)) {
-      const path = prefix ? `${prefix}.${n}` : n;
-      pairs.push([path, f.label]);
-      if (f.type === 'object') walk(path, f.fields);
-      if (f.type === 'array') walk(`${path}[]`, f.items.fields);
-    }
-  };
-  walk('', ENDPOINTS[kind].fields as Record<string, FieldSpec>);
-  // Longest names first, so "spritesheet.frameCount" is replaced before "spritesheet".
-  return pairs.sort((a, b) => b[0].length - a[0].length);
-}
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Rewrites a message that names request fields ("prompt must be ...") in the labels users see ("Prompt must be ..."). */
-export function humanizeMessage(kind: GenerationKind, message: string): string {
-  let out = message;
-  for (const [path, label] of labelPaths(kind)) {
-    out = out.replace(new RegExp(`(^|[^\\w.])${escape(path)}(?![\\w])`, 'g'), (_m, lead: string) => `${lead}${label}`);
-  }
-  return out.charAt(0).toUpperCase() + out.slice(1);
+/** A message that names request fields, in the plain words and labels users see (shared/api/plain-words.ts). */
+export function humanizeMessage(kind: GenerationKind, message: string, field = ''): string {
+  return plainProblem({ field, message }, kind);
 }
 
 /** Maps field problems (client validation or a 422 from the service) onto the fields' dotted paths. */
@@ -166,8 +146,9 @@ export function problemsToErrors(kind: GenerationKind, problems: readonly FieldP
   const errors: FieldErrors = {};
   for (const p of problems) {
     const key = p.field || '_form';
-    const text = humanizeMessage(kind, p.message);
-    errors[key] = errors[key] ? `${errors[key]} ${text}` : text;
+    const text = plainProblem(p, kind);
+    // Two checks of one value (a pattern and a range) can say the same thing: say it once.
+    errors[key] = !errors[key] ? text : errors[key].includes(text) ? errors[key] : `${errors[key]} ${text}`;
   }
   return errors;
 }
@@ -183,7 +164,7 @@ export function validateDraft(kind: GenerationKind, draft: DraftValues):
   const problems = [...check.problems];
   const ep = ENDPOINTS[kind] as { rules?: readonly CrossFieldRule[] };
   for (const rule of ep.rules ?? []) {
-    if (!problems.some((p) => p.field === rule.field) && !rule.check(values)) problems.push({ field: rule.field, message: rule.message });
+    if (!problems.some((p) => p.field === rule.field) && !rule.check(values)) problems.push({ field: rule.field, message: rule.message, issue: { what: 'rule', rule: rule.id } });
   }
   return { ok: false, errors: problemsToErrors(kind, problems) };
 }

@@ -161,8 +161,8 @@ describe.each(ALL_KINDS)('the %s form', (kind) => {
       expect(screen.getByText(`${(max + 1).toLocaleString('en-US')} / ${max.toLocaleString('en-US')}`)).toBeInTheDocument();
       host.submit.mockClear();
       await clickGenerate();
-      expect(useStore.getState().fieldErrors[kind]?.prompt).toMatch(new RegExp(`at most ${max} characters`));
-      expect(box).toHaveAccessibleDescription(expect.stringMatching(/at most 4096 characters/));
+      expect(useStore.getState().fieldErrors[kind]?.prompt).toBe(`Keep the prompt to ${max.toLocaleString('en-US')} characters or fewer.`);
+      expect(box).toHaveAccessibleDescription(expect.stringMatching(/to 4,096 characters or fewer/));
       expect(host.submit).not.toHaveBeenCalled();
     });
   }
@@ -175,14 +175,15 @@ describe.each(ALL_KINDS)('the %s form', (kind) => {
       const input = screen.getByLabelText(new RegExp(`^${spec.label}`));
       fireEvent.change(input, { target: { value: String(spec.max! + 1) } });
       await clickGenerate();
-      expect(useStore.getState().fieldErrors[kind]?.[name]).toMatch(/at most|between/);
+      const range = `${spec.label}: use a whole number from ${(spec.min ?? 0).toLocaleString('en-US')} to ${spec.max!.toLocaleString('en-US')}.`;
+      expect(useStore.getState().fieldErrors[kind]?.[name]).toBe(range);
       fireEvent.change(input, { target: { value: String(spec.max) } });
       await clickGenerate();
       expect(useStore.getState().fieldErrors[kind]?.[name]).toBeUndefined();
       if (spec.min !== undefined) {
         fireEvent.change(input, { target: { value: String(spec.min - 1) } });
         await clickGenerate();
-        expect(useStore.getState().fieldErrors[kind]?.[name]).toMatch(/at least|digits|between/);
+        expect(useStore.getState().fieldErrors[kind]?.[name]).toBe(range);
       }
     });
   }

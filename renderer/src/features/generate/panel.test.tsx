@@ -180,7 +180,7 @@ describe('Multi-image to 3D', () => {
     fireEvent.change(screen.getByLabelText(/^Front( \*)?$/), { target: { files: [pngFile('front.png')] } });
     await waitFor(() => expect(host.stageFile).toHaveBeenCalledTimes(1));
     await clickGenerate();
-    expect(screen.getByRole('group', { name: 'Views' })).toHaveTextContent(/at least one of Left, Back or Right is required besides Front/i);
+    expect(screen.getByRole('group', { name: 'Views' })).toHaveTextContent('Add at least one more view (left, back or right) besides the front.');
     expect(host.submit).not.toHaveBeenCalled();
   });
 });
@@ -203,7 +203,7 @@ describe('coming-soon forms follow the spec', () => {
     fireEvent.change(screen.getByLabelText(/^Mode/), { target: { value: 'animated' } });
     fireEvent.change(screen.getByLabelText(/^Frame count/), { target: { value: '1' } });
     await clickGenerate();
-    expect(screen.getByLabelText(/^Frame count/)).toHaveAccessibleDescription(expect.stringContaining('Frame count must be 12 or 16 in animated mode'));
+    expect(screen.getByLabelText(/^Frame count/)).toHaveAccessibleDescription(expect.stringContaining('Frame count: animated sprites take 12 or 16 frames, the other modes take 1.'));
     expect(host.submit).not.toHaveBeenCalled();
     fireEvent.change(screen.getByLabelText(/^Frame count/), { target: { value: '12' } });
     await clickGenerate();
@@ -220,7 +220,7 @@ describe('Edit image', () => {
     fireEvent.change(screen.getByLabelText(/^Image URL/), { target: { value: 'https://example.test/pose.png' } });
     expect(within(screen.getByLabelText(/^Role/)).getAllByRole('option').map((o) => o.getAttribute('value')).filter(Boolean)).toEqual(['base', 'pose', 'style']);
     fireEvent.change(screen.getByLabelText(/^Role/), { target: { value: 'pose' } });
-    fireEvent.change(screen.getByLabelText(/^Quick-fix presets/), { target: { value: 'fix-hands' } });
+    fireEvent.change(screen.getByLabelText(/^Quick fixes/), { target: { value: 'fix-hands' } });
     await clickGenerate();
     expect(host.submit.mock.calls[0]![0].fields).toMatchObject({
       jobId: 'up-i1',
@@ -251,7 +251,7 @@ describe('Edit image', () => {
     fireEvent.change(screen.getByLabelText(/^Image URL/), { target: { value: 'https://example.test/a.png' } });
     await clickGenerate();
     expect(useStore.getState().fieldErrors['image-edit']).toHaveProperty(['references.0.kind']);
-    expect(screen.getByLabelText(/^Role/)).toHaveAccessibleDescription(/Role must be one of: base, pose, style/);
+    expect(screen.getByLabelText(/^Role/)).toHaveAccessibleDescription(/Reference 1: choose a role\./);
   });
 });
 

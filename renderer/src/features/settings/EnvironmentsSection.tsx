@@ -7,7 +7,7 @@ import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { Toggle } from '../../components/Toggle';
 import { KeyForm } from './KeyForm';
-import { formatDate, problemOf } from './messages';
+import { formatDate, placeProblem, plainMessage, problemOf } from './messages';
 
 const SOURCE_NOTE: Record<EnvironmentView['source'], string> = {
   builtin: 'Runs inside Asset Studio; its keys are its own.',
@@ -140,7 +140,7 @@ function KeyItem({ env, keyView, snapshot }: { env: EnvironmentView; keyView: Ke
             const result = await api().testConnection({ environmentId: env.id, keyId: keyView.id });
             setTesting(false);
             if (result.ok) setTest(result.value);
-            else setError(result.problem.message);
+            else setError(plainMessage(result.problem));
           }}
         >
           {testing ? 'Testing…' : 'Test connection'}
@@ -192,16 +192,26 @@ export function forgottenNotice(updated: EnvironmentUpdate): string | undefined 
   return `This environment now points to another address, so the secret${names.length > 1 ? 's' : ''} of ${list} ${names.length > 1 ? 'were' : 'was'} forgotten: a secret is only ever sent to the address it was entered for. Type ${names.length > 1 ? 'them' : 'it'} again below to use ${names.length > 1 ? 'these keys' : 'this key'} here.`;
 }
 
+const ENVIRONMENT_LABELS = { name: 'Environment name', baseUrl: 'Base URL', storageUrl: 'Storage URL' } as const;
+type EnvironmentField = keyof typeof ENVIRONMENT_LABELS;
+
 function EnvironmentForm({ env, onDone }: { env?: EnvironmentView; onDone(updated?: EnvironmentUpdate): void }) {
-  const [name, setName] = useState(env?.name ?? '');
-  const [baseUrl, setBaseUrl] = useState(env?.baseUrl ?? '');
-  const [storageUrl, setStorageUrl] = useState(env?.storageUrl ?? '');
+  const [values, setValues] = useState<Record<EnvironmentField, string>>({ name: env?.name ?? '', baseUrl: env?.baseUrl ?? '', storageUrl: env?.storageUrl ?? '' });
   const [allowPlainHttp, setAllowPlainHttp] = useState(env?.allowPlainHttp ?? false);
-  const plainHttp = isPlainHttpToRemote(baseUrl.trim()) || isPlainHttpToRemote(storageUrl.trim());
+  const plainHttp = isPlainHttpToRemote(values.baseUrl.trim()) || isPlainHttpToRemote(values.storageUrl.trim());
   const [error, setError] = useState<string>();
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<EnvironmentField, string>>>({});
+  /** Editing a field answers its error: the old sentence no longer describes what is typed (bug 4). */
+  const edit = (field: EnvironmentField) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setFieldErrors(({ [field]: _gone, ...rest }) => rest);
+    setError(undefined);
+  };
   const submit = async () => {
+    setError(undefined);
+    setFieldErrors({});
     const api = bridge().api.settings;
+    const { name, baseUrl, storageUrl } = values;
     const result = env
       ? await api.updateEnvironment({ environmentId: env.id, name, baseUrl, storageUrl, allowPlainHttp })
       : await api.addEnvironment({ name, baseUrl, storageUrl, allowPlainHttp });
@@ -209,8 +219,10 @@ function EnvironmentForm({ env, onDone }: { env?: EnvironmentView; onDone(update
       onDone(env ? (result.value as EnvironmentUpdate) : undefined);
       return;
     }
-    setError(result.problem.message);
-    setFieldErrors(Object.fromEntries((result.problem.fields ?? []).map((f) => [f.field, f.message])));
+    // Each problem under its field in this form's words; only what no field shows goes above the buttons.
+    const placed = placeProblem(result.problem, ENVIRONMENT_LABELS);
+    setFieldErrors(placed.fields);
+    setError(placed.rest);
   };
   return (
     <form
@@ -221,9 +233,9 @@ function EnvironmentForm({ env, onDone }: { env?: EnvironmentView; onDone(update
         void submit();
       }}
     >
-      <TextField label="Environment name" value={name} onChange={setName} required error={fieldErrors.name} />
-      <TextField label="Base URL" type="url" value={baseUrl} onChange={setBaseUrl} required placeholder="https://" error={fieldErrors.baseUrl} />
-      <TextField label="Storage URL" type="url" value={storageUrl} onChange={setStorageUrl} required placeholder="https://" error={fieldErrors.storageUrl} help="Where finished assets are published." />
+      <TextField label={ENVIRONMENT_LABELS.name} value={values.name} onChange={edit('name')} required error={fieldErrors.name} />
+      <TextField label={ENVIRONMENT_LABELS.baseUrl} type="url" value={values.baseUrl} onChange={edit('baseUrl')} required placeholder="https://" error={fieldErrors.baseUrl} />
+      <TextField label={ENVIRONMENT_LABELS.storageUrl} type="url" value={values.storageUrl} onChange={edit('storageUrl')} required placeholder="https://" error={fieldErrors.storageUrl} help="Where finished assets are published." />
       {plainHttp || allowPlainHttp ? (
         <Toggle
           label="Allow plain http:// (unencrypted) for this environment"

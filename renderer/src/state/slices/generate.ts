@@ -252,7 +252,7 @@ export const createGenerateSlice: SliceCreator<GenerateSlice> = (set, get) => {
       const errors: FieldErrors = {};
       if (outcome.phase === 'failed' && outcome.problem.fields?.length) Object.assign(errors, problemsToErrors(kind, outcome.problem.fields));
       if (outcome.phase === 'sent' && outcome.job.state === 'rejected' && outcome.job.problem?.field) {
-        errors[outcome.job.problem.field] = humanizeMessage(kind, outcome.job.problem.message);
+        errors[outcome.job.problem.field] = humanizeMessage(kind, outcome.job.problem.message, outcome.job.problem.field);
       }
       // A set comes to the user in the compare view once all its takes have finished (the compare slice), not one take alone.
       const followed = outcome.phase === 'sent' && !setId ? { localId: outcome.job.localId, viewKey: get().viewportTarget?.key ?? null } : outcome.phase === 'sent' ? null : get().followed;
@@ -270,7 +270,7 @@ export const createGenerateSlice: SliceCreator<GenerateSlice> = (set, get) => {
         if (!fresh) continue;
         next = { ...(next ?? submissions), [kind]: { phase: 'sent', job: fresh, sentWith: sub.sentWith } };
         if (fresh.state === 'rejected' && fresh.problem?.field && sub.job.state !== 'rejected') {
-          const errors = { ...(get().fieldErrors[kind] ?? {}), [fresh.problem.field]: humanizeMessage(kind, fresh.problem.message) };
+          const errors = { ...(get().fieldErrors[kind] ?? {}), [fresh.problem.field]: humanizeMessage(kind, fresh.problem.message, fresh.problem.field) };
           errorsNext = { ...(errorsNext ?? get().fieldErrors), [kind]: errors };
         }
       }
