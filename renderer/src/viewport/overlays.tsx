@@ -1,12 +1,12 @@
 /** The viewport's DOM overlays: tools, stats, animation bar, parts list, skybox actions. */
 import { RadioGroup } from 'radix-ui';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import type { ModelStats } from '../../../shared/domain/job';
 import { PBR_CHANNELS, type PbrChannel, type ViewMode, type ViewportTarget } from '../state/slices/viewport';
 import { useStore } from '../state/store';
 import type { AnimationControl, ModelInfo } from './ModelScene';
 import { Tooltip } from '../components/Tooltip';
-import { formatBytes } from './scene-stats';
+import { OVERLAY_ROWS } from './stat-rows';
 import { sendViewCommand } from './view-commands';
 import { channelInfo } from './view-materials';
 
@@ -99,13 +99,22 @@ export function ModelTools({ info }: { info: ModelInfo }) {
   );
 }
 
-function metres(n: number): string {
-  return n >= 10 ? n.toFixed(1) : n >= 1 ? n.toFixed(2) : n.toFixed(3);
+/** A stats figure as a row defines it: one text, or one item each (a texture each). */
+export function StatFigure({ text }: { text: string | string[] }) {
+  if (typeof text === 'string') return <>{text}</>;
+  return (
+    <>
+      {text.map((t, i) => (
+        <span key={i} className="viewport-texture">
+          {t}
+        </span>
+      ))}
+    </>
+  );
 }
 
 export function StatsOverlay({ stats }: { stats: ModelStats }) {
   const [open, setOpen] = useState(true);
-  const [x, y, z] = stats.boundingBox.size;
   return (
     <aside className="viewport-stats" aria-label="Model statistics">
       <button type="button" className="viewport-stats-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
@@ -113,31 +122,14 @@ export function StatsOverlay({ stats }: { stats: ModelStats }) {
       </button>
       {open ? (
         <dl>
-          <dt>Triangles</dt>
-          <dd data-stat="triangles">{stats.triangles.toLocaleString('en')}</dd>
-          <dt>Vertices</dt>
-          <dd data-stat="vertices">{stats.vertices.toLocaleString('en')}</dd>
-          <dt>Meshes</dt>
-          <dd data-stat="meshes">{stats.meshes}</dd>
-          <dt>Materials</dt>
-          <dd data-stat="materials">{stats.materials}</dd>
-          <dt>Textures</dt>
-          <dd data-stat="textures">
-            {stats.textures.length === 0
-              ? 'none'
-              : stats.textures.map((t, i) => (
-                  <span key={i} className="viewport-texture">
-                    {t.width}×{t.height}
-                    {t.mimeType ? ` ${t.mimeType.replace('image/', '')}` : ''}
-                  </span>
-                ))}
-          </dd>
-          <dt>File size</dt>
-          <dd data-stat="file-bytes">{formatBytes(stats.fileBytes)}</dd>
-          <dt>Size (m)</dt>
-          <dd data-stat="bounding-box">
-            {metres(x)} × {metres(y)} × {metres(z)}
-          </dd>
+          {OVERLAY_ROWS.map((row) => (
+            <Fragment key={row.overlayId}>
+              <dt>{row.overlayLabel ?? row.label}</dt>
+              <dd data-stat={row.overlayId}>
+                <StatFigure text={row.text(stats)} />
+              </dd>
+            </Fragment>
+          ))}
         </dl>
       ) : null}
     </aside>

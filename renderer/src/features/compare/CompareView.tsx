@@ -7,6 +7,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import type { JobSummary } from '../../../../shared/domain/job';
+import type { ReadinessReport } from '../../../../shared/ipc';
 import { bridge } from '../../bridge';
 import type { CompareSession } from '../../state/slices/compare';
 import { PBR_CHANNELS, type PbrChannel } from '../../state/slices/viewport';
@@ -14,8 +15,9 @@ import { useStore } from '../../state/store';
 import type { CompareSceneState, CompareTake } from '../../viewport/compare/CompareScene';
 import { viewRects } from '../../viewport/compare/layout';
 import { fetchAsset } from '../../viewport/loaders';
-import { CHANNEL_LABELS, VIEW_MODES } from '../../viewport/overlays';
-import { EXTRA_MODEL_ROWS, imageRows, modelRows, type StatRow } from './compare-logic';
+import { CHANNEL_LABELS, StatFigure, VIEW_MODES } from '../../viewport/overlays';
+import { EXTRA_MODEL_ROWS, imageRows, modelRows, type StatRow, type TakeFacts } from './compare-logic';
+import { useTakeReadiness } from './use-take-readiness';
 import './compare.css';
 
 export function compareTakes(session: CompareSession, jobsById: Readonly<Record<string, JobSummary>>): CompareTake[] {
@@ -134,7 +136,7 @@ function StatsTable({ rows, labels }: { rows: StatRow[]; labels: string[] }) {
               const best = row.best.includes(i);
               return (
                 <td key={i} className={best ? 'compare-best' : undefined} data-best={best ? 'true' : undefined}>
-                  {cell ?? '…'}
+                  {cell === null ? '…' : <StatFigure text={cell} />}
                   {best ? <span className="compare-best-mark"> ★<span className="visually-hidden"> best</span></span> : null}
                 </td>
               );
@@ -144,6 +146,17 @@ function StatsTable({ rows, labels }: { rows: StatRow[]; labels: string[] }) {
       </tbody>
     </table>
   );
+}
+
+/** The table's rows: the model rows and what other checks add (the readiness check), or the image rows. */
+function tableRows(content: CompareSession['content'], jobs: (JobSummary | undefined)[], readiness: (ReadinessReport | undefined)[]): StatRow[] {
+  if (content !== 'model') return imageRows(jobs.map((j) => j?.asset?.image));
+  const base = modelRows(
+    jobs.map((j) => j?.asset?.stats),
+    jobs.map((j) => j?.asset?.validation?.errors),
+  );
+  const facts: TakeFacts[] = jobs.map((job, i) => ({ ...(job ? { job } : {}), ...(readiness[i] ? { readiness: readiness[i] } : {}) }));
+  return [...base, ...EXTRA_MODEL_ROWS.map((extra) => extra(facts)).filter((r): r is StatRow => !!r)];
 }
 
 interface Props {
@@ -177,15 +190,8 @@ export function CompareView({ session, state, error, wipe, onWipe, onFov, onImag
   const jobs = session.localIds.map((id) => jobsById[id]);
   const takes = useMemo(() => compareTakes(session, jobsById), [session, jobsById]);
   const labels = session.localIds.map((_, i) => takeLabel(session, i));
-  const rows = useMemo(() => {
-    if (session.content !== 'model') return imageRows(jobs.map((j) => j?.asset?.image));
-    const base = modelRows(
-      jobs.map((j) => j?.asset?.stats),
-      jobs.map((j) => j?.asset?.validation?.errors),
-    );
-    const present = jobs.filter((j): j is JobSummary => !!j);
-    return [...base, ...EXTRA_MODEL_ROWS.map((extra) => extra(present)).filter((r): r is StatRow => !!r)];
-  }, [session.content, jobs]);
+  const readiness = useTakeReadiness(session.localIds, session.content === 'model');
+  const rows = tableRows(session.content, jobs, readiness);
   const frame = useRef<HTMLDivElement>(null);
   const [box, setBox] = useState({ w: 0, h: 0 });
   useEffect(() => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { JobSummary, ModelStats } from '../../../../shared/domain/job';
-import { beforeOf, bestOf, chosenTake, compareContentOf, compareProblem, imageRows, modelRows } from './compare-logic';
+import type { CheckLine, CheckStatus } from '../../../../shared/domain/readiness';
+import { presetBudget } from '../../../../shared/domain/readiness';
+import { beforeOf, bestOf, chosenTake, compareContentOf, compareProblem, EXTRA_MODEL_ROWS, imageRows, modelRows, readinessRow } from './compare-logic';
 
 const done = (kind: string, extra: Partial<JobSummary> = {}) => ({ kind, state: 'success', asset: { state: 'ready' }, title: '', ...extra }) as unknown as JobSummary;
 
@@ -68,7 +70,7 @@ describe('the best figure of a row', () => {
     const by = Object.fromEntries(rows.map((r) => [r.id, r]));
     expect(by.triangles).toMatchObject({ cells: ['3,000', '2,800', null], best: [1] });
     expect(by['file-size']!.best).toEqual([0]);
-    expect(by.textures).toMatchObject({ cells: ['1024×1024', '2048×2048', null], best: [1] });
+    expect(by.textures).toMatchObject({ cells: [['1024×1024 png'], ['2048×2048 png'], null], best: [1] });
     expect(by.height).toMatchObject({ cells: ['1.20 m', '1.10 m', null], best: [] });
     expect(by['validator-errors']!.best).toEqual([0]);
     expect(rows.map((r) => r.label)).toEqual(['Triangles', 'Vertices', 'Materials', 'Textures', 'File size', 'Height', 'Validator errors']);
@@ -85,5 +87,33 @@ describe('the best figure of a row', () => {
     expect(chosenTake(takes, 'b')).toBe(takes[1]);
     expect(chosenTake(takes, undefined)).toBe(takes[0]);
     expect(chosenTake(takes, 'gone')).toBe(takes[0]);
+  });
+});
+
+describe('the readiness row', () => {
+  const budget = presetBudget('plain', 'mobile');
+  const line = (id: CheckLine['id'], label: string, status: CheckStatus): CheckLine => ({ id, label, status, figure: '', limit: '' });
+  const report = (...statuses: [CheckLine['id'], string, CheckStatus][]) => ({ readiness: { budget, check: statuses.map(([id, label, status]) => line(id, label, status)) } });
+  const pass = report(['triangles', 'Triangles', 'pass'], ['fileSize', 'File size', 'pass']);
+  const warn = report(['triangles', 'Triangles', 'warn'], ['fileSize', 'File size', 'pass']);
+  const fail1 = report(['triangles', 'Triangles', 'fail'], ['fileSize', 'File size', 'pass']);
+  const fail2 = report(['triangles', 'Triangles', 'fail'], ['fileSize', 'File size', 'fail']);
+
+  it.each([
+    ['one ready, one failing: the ready one is best', [pass, fail1], ['Ready', '1 failing: triangles'], [0]],
+    ['a warning is worse than none, better than a failure', [fail1, warn, pass], ['1 failing: triangles', 'Ready, 1 warning: triangles', 'Ready'], [2]],
+    ['fewer failures are better', [fail2, fail1], ['2 failing: triangles, file size', '1 failing: triangles'], [1]],
+    ['all ready: nothing marked', [pass, pass], ['Ready', 'Ready'], []],
+    ['a take not checked yet: its cell waits', [fail1, {}, pass], ['1 failing: triangles', null, 'Ready'], [2]],
+  ] as const)('%s', (_case, takes, cells, best) => {
+    expect(readinessRow(takes)).toMatchObject({ id: 'readiness', label: 'Readiness (mobile budget)', cells, best });
+  });
+
+  it('no check answered yet: no row', () => {
+    expect(readinessRow([{}, {}])).toBeNull();
+  });
+
+  it('is one of the rows a model comparison adds', () => {
+    expect(EXTRA_MODEL_ROWS.map((extra) => extra([pass, fail1])?.id)).toContain('readiness');
   });
 });

@@ -6,7 +6,10 @@
 import { ENDPOINTS, shownOfKind } from '../../../../shared/api';
 import type { JobSummary, ModelStats } from '../../../../shared/domain/job';
 import { VARIANTS_MAX } from '../../../../shared/domain/sets';
+import type { ReadinessReport } from '../../../../shared/ipc';
+import type { CheckLine } from '../../../../shared/domain/readiness';
 import { formatBytes } from '../../viewport/scene-stats';
+import { COMPARED_ROWS, type Better } from '../../viewport/stat-rows';
 
 export type CompareContent = 'model' | 'image' | 'skybox';
 
@@ -53,12 +56,11 @@ export function beforeOf<J extends Pick<JobSummary, 'kind' | 'jobId' | 'parentJo
 export interface StatRow {
   id: string;
   label: string;
-  cells: (string | null)[];
+  /** One figure per take (a list: one item each, e.g. a texture each); null while unknown. */
+  cells: (string | string[] | null)[];
   /** Marked best: the indices of the cells holding the best figure (none when all are equal or the row has no order). */
   best: number[];
 }
-
-type Better = 'lower' | 'higher' | 'none';
 
 /** The indices of the best figures (lower or higher), or none when every known figure is the same. */
 export function bestOf(values: readonly (number | null | undefined)[], better: Better): number[] {
@@ -77,20 +79,18 @@ function row(id: string, label: string, values: (number | null | undefined)[], b
 const count = (n: number) => n.toLocaleString('en-US');
 
 /**
- * The rows of a model comparison. Fewer triangles, vertices, materials and
- * bytes, and fewer validator errors, are better (the takes are of one request,
- * so the lighter one that passes is the one to ship); height has no better.
+ * The rows of a model comparison: the viewport's stats rows that compare
+ * (stat-rows.ts, one definition for both), then the validator's errors (fewer
+ * is better: some engines refuse a file with errors).
  */
 export function modelRows(stats: readonly (ModelStats | undefined)[], validatorErrors: readonly (number | undefined)[]): StatRow[] {
-  const textures = stats.map((s) => (s ? (s.textures.length ? s.textures.map((t) => `${t.width}×${t.height}`).join(', ') : 'none') : null));
-  const texturePixels = stats.map((s) => s?.textures.reduce((sum, t) => sum + t.width * t.height, 0));
   return [
-    row('triangles', 'Triangles', stats.map((s) => s?.triangles), 'lower', count),
-    row('vertices', 'Vertices', stats.map((s) => s?.vertices), 'lower', count),
-    row('materials', 'Materials', stats.map((s) => s?.materials), 'none', count),
-    { id: 'textures', label: 'Textures', cells: textures, best: bestOf(texturePixels, 'higher') },
-    row('file-size', 'File size', stats.map((s) => s?.fileBytes), 'lower', formatBytes),
-    row('height', 'Height', stats.map((s) => s?.boundingBox.size[1]), 'none', (m) => `${m.toFixed(2)} m`),
+    ...COMPARED_ROWS.map((def) => ({
+      id: def.compareId,
+      label: def.label,
+      cells: stats.map((s) => (s ? def.text(s) : null)),
+      best: def.value ? bestOf(stats.map((s) => (s ? def.value!(s) : undefined)), def.better) : [],
+    })),
     row('validator-errors', 'Validator errors', [...validatorErrors], 'lower', count),
   ];
 }
@@ -103,12 +103,37 @@ export function imageRows(images: readonly ({ width: number; height: number; fil
   ];
 }
 
+/** What the table knows of one take besides its record's stats: its readiness check, once the host has answered. */
+export interface TakeFacts {
+  job?: JobSummary;
+  readiness?: Pick<ReadinessReport, 'budget' | 'check'>;
+}
+
 /**
- * Where another check (the export's readiness check) adds its row: a function
- * of the takes' records giving one cell each, or nothing while it does not exist.
+ * The readiness check (the viewport's readiness panel, against the first
+ * project folder's budget) as one row: "Ready", or what fails. Fewer failing
+ * lines are better, then fewer warnings.
  */
-export type ExtraRow = (jobs: readonly JobSummary[]) => StatRow | null;
-export const EXTRA_MODEL_ROWS: ExtraRow[] = [];
+export function readinessRow(takes: readonly TakeFacts[]): StatRow | null {
+  const reports = takes.map((t) => t.readiness);
+  const first = reports.find((r) => r);
+  if (!first) return null;
+  const cells = reports.map((r) => {
+    if (!r) return null;
+    const fails = r.check.filter((l) => l.status === 'fail');
+    const warns = r.check.filter((l) => l.status === 'warn');
+    const names = (lines: CheckLine[]) => lines.map((l) => l.label.toLowerCase()).join(', ');
+    if (fails.length) return `${fails.length} failing: ${names(fails)}`;
+    if (warns.length) return `Ready, ${warns.length} warning${warns.length === 1 ? '' : 's'}: ${names(warns)}`;
+    return 'Ready';
+  });
+  const score = reports.map((r) => (r ? r.check.filter((l) => l.status === 'fail').length * 100 + r.check.filter((l) => l.status === 'warn').length : undefined));
+  return { id: 'readiness', label: `Readiness (${first.budget.target} budget)`, cells, best: bestOf(score, 'lower') };
+}
+
+/** Rows other checks add to a model comparison, from what is known of each take. */
+export type ExtraRow = (takes: readonly TakeFacts[]) => StatRow | null;
+export const EXTRA_MODEL_ROWS: ExtraRow[] = [readinessRow];
 
 /** The take the set's row shows first and export and chaining use: the kept one, else the first. */
 export function chosenTake<T extends { localId: string }>(takes: readonly T[], keptLocalId: string | undefined): T | undefined {
