@@ -13,11 +13,11 @@ import { initialDraft, validateDraft } from './draft';
 import { KindForm, surchargeNotes } from './KindForm';
 import { selectEarlyAccess } from './selectors';
 import { prepareSketch } from './sketch-export';
-import { activeRateCard, creditsText, quoteDraft } from './costs';
+import { creditsText } from './costs';
 import { submissionBelongs } from './follow-result';
 import { uploadPickedImage } from './image-chain';
 import { SubmitStatus } from './SubmitStatus';
-import { VariantsField } from './VariantsField';
+import { useCreditsPerJob, VariantsField } from './VariantsField';
 
 export const COMING_SOON_EXPLANATION =
   'The types under "Coming soon" are not enabled for public API keys yet. Mark the active key as having early access in Settings to use them.';
@@ -78,9 +78,8 @@ export function GeneratePanel() {
   const usable = isKindUsable(kind, earlyAccess);
   const spec = ENDPOINTS[kind];
   const notes = Object.values(surchargeNotes(kind, draft ?? initialDraft(kind))).flat();
-  const rateCard = useStore((s) => activeRateCard(s.settings));
   const takes = useStore((s) => s.variants[kind] ?? 1);
-  const single = quoteDraft(rateCard, kind, draft ?? initialDraft(kind));
+  const single = useCreditsPerJob(kind);
   // Variants are separate paid jobs: the quote is for all of them.
   const quote = single === undefined ? undefined : single * takes;
   useJobUpdates();

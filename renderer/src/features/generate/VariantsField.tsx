@@ -7,14 +7,19 @@ import { useId } from 'react';
 import type { GenerationKind } from '../../../../shared/api';
 import { setCostText, VARIANTS_MAX, VARIANTS_MIN, variantsAllowed } from '../../../../shared/domain/sets';
 import { useStore } from '../../state/store';
+import { activeRateCard, quoteDraft } from './costs';
+import { initialDraft } from './draft';
 
 /**
- * One job's price in credits from the environment's rate card, when one is
- * known. The rate cards (issue 17) plug in here; until then no price is
- * claimed and the form says only what is certain.
+ * One job's price in credits: the active environment's rate card applied to
+ * the form as it stands (surcharges included), the same quote the Generate
+ * button shows for one take. Undefined when no card prices this kind: then no
+ * price is claimed and the form says only what is certain.
  */
-export function useCreditsPerJob(_kind: GenerationKind): number | undefined {
-  return undefined;
+export function useCreditsPerJob(kind: GenerationKind): number | undefined {
+  const card = useStore((s) => activeRateCard(s.settings));
+  const draft = useStore((s) => s.drafts[kind]);
+  return quoteDraft(card, kind, draft ?? initialDraft(kind));
 }
 
 export function VariantsField({ kind }: { kind: GenerationKind }) {
