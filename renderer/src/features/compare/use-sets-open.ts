@@ -1,15 +1,17 @@
 /**
- * A set generated in this session opens in the compare view once all its
- * takes have finished (see the compare slice's awaitedSets).
+ * The job or set just submitted comes to the user when it finishes (a set in
+ * the compare view): the follow rule is applied at each change of the job
+ * cache, which the viewport always watches, as well as on the Generate
+ * panel's job events.
  */
 import { useEffect } from 'react';
 import { useStore } from '../../state/store';
 
 export function useSetsOpenWhenFinished(): void {
   const version = useStore((s) => s.jobsVersion);
-  const awaiting = useStore((s) => Object.keys(s.awaitedSets).length > 0);
-  const note = useStore((s) => s.noteSetsProgress);
+  const following = useStore((s) => s.followed !== null);
+  const apply = useStore((s) => s.applyFollow);
   useEffect(() => {
-    if (awaiting) note();
-  }, [version, awaiting, note]);
+    if (following) apply();
+  }, [version, following, apply]);
 }

@@ -10,29 +10,27 @@ function withJobs(jobs: JobSummary[]) {
 }
 
 describe('compare slice', () => {
-  beforeEach(() => useStore.setState({ compare: null, compareSelection: [], awaitedSets: {}, viewportTarget: null }));
+  beforeEach(() => useStore.setState({ compare: null, compareSelection: [], followed: null, viewportTarget: null }));
 
-  it('a set opens in the compare view once every take has finished, not before', () => {
+  it('a set just submitted opens in the compare view once every take has finished, not before (the follow rule, applied)', () => {
     withJobs([take('t1', 'success', 'ready'), take('t2', 'running'), take('t3', 'success', 'ready')]);
-    useStore.getState().awaitSet('set-aaaaaa', ['t1', 't2', 't3']);
-    useStore.getState().noteSetsProgress();
+    useStore.setState({ followed: { localIds: ['t1', 't2', 't3'], setId: 'set-aaaaaa', opened: { viewKey: null, compareKey: null } } });
+    useStore.getState().applyFollow();
     expect(useStore.getState().compare).toBeNull();
     withJobs([take('t1', 'success', 'ready'), take('t2', 'success', 'ready'), take('t3', 'success', 'ready')]);
-    useStore.getState().noteSetsProgress();
+    useStore.getState().applyFollow();
     expect(useStore.getState().compare).toMatchObject({ localIds: ['t1', 't2', 't3'], setId: 'set-aaaaaa', content: 'model', mode: 'side-by-side' });
-    expect(useStore.getState().awaitedSets).toEqual({});
+    expect(useStore.getState().followed).toBeNull();
   });
 
-  it('a set whose takes failed but two opens with the two that finished; with one, it does not open', () => {
-    withJobs([take('t1', 'success', 'ready'), take('t2', 'error'), take('t3', 'success', 'ready')]);
-    useStore.getState().awaitSet('set-aaaaaa', ['t1', 't2', 't3']);
-    useStore.getState().noteSetsProgress();
-    expect(useStore.getState().compare?.localIds).toEqual(['t1', 't3']);
-    useStore.setState({ compare: null });
-    withJobs([take('t1', 'success', 'ready'), take('t2', 'error')]);
-    useStore.getState().awaitSet('set-aaaaaa', ['t1', 't2']);
-    useStore.getState().noteSetsProgress();
-    expect(useStore.getState().compare).toBeNull();
+  it('a set does not open over a compare view the user opened since it was submitted', () => {
+    withJobs([take('t1', 'success', 'ready'), take('t2', 'success', 'ready'), take('a', 'success', 'ready'), take('b', 'success', 'ready')]);
+    useStore.setState({ followed: { localIds: ['t1', 't2'], setId: 'set-aaaaaa', opened: { viewKey: null, compareKey: null } } });
+    expect(useStore.getState().openCompare(['a', 'b'])).toBeNull();
+    const mine = useStore.getState().compare!.key;
+    useStore.getState().applyFollow();
+    expect(useStore.getState().compare?.key).toBe(mine);
+    expect(useStore.getState().followed).toBeNull();
   });
 
   it('the compare selection is separate from the opened job and holds at most four', () => {

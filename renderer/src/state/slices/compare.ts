@@ -1,10 +1,10 @@
 /**
  * Compare slice: the compare selection (Ctrl/Cmd-click in the history,
  * distinct from the job opened in the viewport), the compare view when open,
- * the chosen take of each set (Keep), and the sets submitted in this session
- * that open in the compare view once all their takes have finished.
+ * and the chosen take of each set (Keep). A set just submitted opens here once
+ * all its takes have finished (the generate slice's follow rule).
  */
-import { isTerminal, type JobSummary } from '../../../../shared/domain/job';
+import type { JobSummary } from '../../../../shared/domain/job';
 import { orderTakes, VARIANTS_MAX, type KeptTakes } from '../../../../shared/domain/sets';
 import { bridge } from '../../bridge';
 import { compareContentOf, compareProblem, type CompareContent } from '../../features/compare/compare-logic';
@@ -25,8 +25,6 @@ export interface CompareSlice {
   compareSelection: string[];
   compare: CompareSession | null;
   keptTakes: KeptTakes;
-  /** Sets generated in this session, by set id, waiting for all their takes to finish. */
-  awaitedSets: Record<string, string[]>;
   toggleCompareSelection(localId: string): void;
   clearCompareSelection(): void;
   /** Opens the compare view on these jobs; answers why not, or null. */
@@ -35,9 +33,6 @@ export interface CompareSlice {
   setCompareMode(mode: CompareMode): void;
   loadKeptTakes(): Promise<void>;
   keepTake(setId: string, localId: string | null): Promise<void>;
-  awaitSet(setId: string, localIds: readonly string[]): void;
-  /** Opens an awaited set in the compare view once every take is finished (fed by job changes). */
-  noteSetsProgress(): void;
 }
 
 let compareSeq = 0;
@@ -54,7 +49,6 @@ export const createCompareSlice: SliceCreator<CompareSlice> = (set, get) => ({
   compareSelection: [],
   compare: null,
   keptTakes: {},
-  awaitedSets: {},
 
   toggleCompareSelection: (localId) => {
     const sel = get().compareSelection;
@@ -106,25 +100,6 @@ export const createCompareSlice: SliceCreator<CompareSlice> = (set, get) => ({
       if (res.ok) set({ keptTakes: res.value });
     } catch {
       // Kept for this session only.
-    }
-  },
-
-  awaitSet: (setId, localIds) => set({ awaitedSets: { ...get().awaitedSets, [setId]: [...localIds] } }),
-  noteSetsProgress: () => {
-    const awaited = get().awaitedSets;
-    const ids = Object.keys(awaited);
-    if (!ids.length) return;
-    const jobsById = get().jobsById;
-    for (const setId of ids) {
-      const takes = awaited[setId]!.map((id) => jobsById[id]);
-      const done = takes.every((j) => j && isTerminal(j.state) && (j.state !== 'success' || j.asset?.state === 'ready' || j.asset?.state === 'unavailable'));
-      if (!done) continue;
-      const rest = { ...get().awaitedSets };
-      delete rest[setId];
-      set({ awaitedSets: rest });
-      const finished = takes.filter((j): j is JobSummary => !!j && j.state === 'success' && j.asset?.state === 'ready').map((j) => j.localId);
-      // Only when the user has not opened anything else since: the set comes to them.
-      if (finished.length >= 2 && !get().compare) get().openCompare(finished, { setId });
     }
   },
 });

@@ -29,7 +29,7 @@ import {
   type FieldErrors,
   type StagedFileDraft,
 } from '../../features/generate/draft';
-import { followStep, type EnvironmentKeyPair, type FollowedSubmission } from '../../features/generate/follow-result';
+import { followStep, type EnvironmentKeyPair, type FollowedSubmission, type Opened } from '../../features/generate/follow-result';
 import type { SliceCreator } from '../slice';
 
 export type Submission = (
@@ -90,8 +90,10 @@ export interface GenerateSlice {
   drafts: Partial<Record<GenerationKind, DraftValues>>;
   fieldErrors: Partial<Record<GenerationKind, FieldErrors>>;
   submissions: Partial<Record<GenerationKind, Submission>>;
-  /** The job just submitted, opened in the viewport when it finishes unless something else was opened since. */
+  /** The job (or set of takes) just submitted: opened when it finishes unless something else was opened since (follow-result.ts). */
   followed: FollowedSubmission | null;
+  /** Applies the follow rule to the jobs as known now (fed by job changes); `fresh` are records newer than the cache. */
+  applyFollow(fresh?: readonly JobSummary[]): void;
   /** Takes per Generate (Variants, 1-4), per kind; 1 when unset. */
   variants: Partial<Record<GenerationKind, number>>;
   setVariants(kind: GenerationKind, count: number): void;
@@ -107,6 +109,11 @@ export interface GenerateSlice {
   submitGenerate(kind?: GenerationKind): Promise<boolean>;
   /** Keeps the last submission's record current (fed by `jobs:changed`, and by `jobs:listed` after a lost connection). */
   noteJobsChanged(jobs: readonly JobSummary[]): void;
+}
+
+/** What the viewport and the compare view show now, by their opening keys. */
+function openedNow(state: { viewportTarget: { key: string } | null; compare: { key: string } | null }): Opened {
+  return { viewKey: state.viewportTarget?.key ?? null, compareKey: state.compare?.key ?? null };
 }
 
 function sourceFieldOf(kind: GenerationKind): string | undefined {
@@ -234,6 +241,9 @@ export const createGenerateSlice: SliceCreator<GenerateSlice> = (set, get) => {
       // Variants: that many jobs of the same request, one set; each goes through the queue like any other job.
       const takes = variantsAllowed(kind) ? clampVariants(get().variants[kind] ?? 1) : 1;
       const setId = takes > 1 ? newSetId() : undefined;
+      // What is open as it is sent: opening something else after this means the result does not come to the user.
+      const opened = openedNow(get());
+      let setIds: string[] | undefined;
       try {
         const res = await bridge().api.jobs.submit({ kind, fields: checked.values, ...(setId ? { setId } : {}) });
         outcome = res.ok ? { phase: 'sent', job: res.value } : { phase: 'failed', problem: res.problem };
@@ -244,7 +254,7 @@ export const createGenerateSlice: SliceCreator<GenerateSlice> = (set, get) => {
             if (!more.ok) break;
             ids.push(more.value.localId);
           }
-          get().awaitSet(setId, ids);
+          setIds = ids;
         }
       } catch (err) {
         outcome = { phase: 'failed', problem: { reason: 'host-unreachable', message: `The request could not reach the app's host: ${(err as Error).message}` } };
@@ -254,8 +264,9 @@ export const createGenerateSlice: SliceCreator<GenerateSlice> = (set, get) => {
       if (outcome.phase === 'sent' && outcome.job.state === 'rejected' && outcome.job.problem?.field) {
         errors[outcome.job.problem.field] = humanizeMessage(kind, outcome.job.problem.message, outcome.job.problem.field);
       }
-      // A set comes to the user in the compare view once all its takes have finished (the compare slice), not one take alone.
-      const followed = outcome.phase === 'sent' && !setId ? { localId: outcome.job.localId, viewKey: get().viewportTarget?.key ?? null } : outcome.phase === 'sent' ? null : get().followed;
+      // The latest submission is the one followed; a set comes to the user in the compare view once all its takes have finished.
+      const followed: FollowedSubmission | null =
+        outcome.phase !== 'sent' ? get().followed : setId && setIds ? { localIds: setIds, setId, opened } : { localIds: [outcome.job.localId], opened };
       set({ submissions: { ...get().submissions, [kind]: { ...outcome, sentWith } }, fieldErrors: { ...get().fieldErrors, [kind]: errors }, followed });
       return outcome.phase === 'sent';
     },
@@ -275,13 +286,20 @@ export const createGenerateSlice: SliceCreator<GenerateSlice> = (set, get) => {
         }
       }
       if (next) set({ submissions: next, ...(errorsNext ? { fieldErrors: errorsNext } : {}) });
+      get().applyFollow(jobs);
+    },
+
+    applyFollow: (fresh = []) => {
       const followed = get().followed;
-      if (followed) {
-        const job = jobs.find((j) => j.localId === followed.localId) ?? get().jobsById[followed.localId];
-        const step = followStep(followed, job, get().viewportTarget?.key ?? null);
-        if (step !== 'wait') set({ followed: null });
-        if (step === 'open' && job) get().openJob(job);
-      }
+      if (!followed) return;
+      const jobs = followed.localIds.map((id) => fresh.find((j) => j.localId === id) ?? get().jobsById[id]);
+      const next = followStep(followed, jobs, openedNow(get()));
+      if (next.step === 'wait') return;
+      set({ followed: null });
+      if (next.step === 'open') {
+        const job = jobs.find((j) => j?.localId === next.localId);
+        if (job) get().openJob(job);
+      } else if (next.step === 'compare') get().openCompare(next.localIds, { setId: next.setId });
     },
   };
 };
