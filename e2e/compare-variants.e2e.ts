@@ -46,7 +46,11 @@ test('three takes of one prompt: compare with one camera, wireframe on all, keep
   await panel.getByLabel(/^Prompt/).fill('a red wooden chair');
   await panel.getByLabel(/^Target face count/).fill('3000');
   await panel.getByLabel('Variants').fill('3');
-  await expect(panel.getByText('3 takes: 3 paid jobs, each charged like a single one.')).toBeVisible();
+  // The set's cost, from the built-in sandbox's rate card: three times one take's quote, the Generate button's figure.
+  const cost = (await panel.getByText(/^3 takes × /).textContent())!;
+  const [, each, total] = /^3 takes × (\d+) credits = (\d+) credits\.$/.exec(cost)!;
+  expect(Number(total)).toBe(3 * Number(each));
+  await expect(panel.locator('.generate-quote')).toHaveText(` · ${total} credits`);
   await generate(page);
 
   // The set is one row in the history, and opens in the compare view by itself once all three have finished.
@@ -68,6 +72,9 @@ test('three takes of one prompt: compare with one camera, wireframe on all, keep
   const [tris, sizes, heights] = await Promise.all([column('triangles'), column('file-size'), column('height')]);
   expect(new Set(tris.map((t, i) => `${t}|${sizes[i]}|${heights[i]}`)).size).toBe(3);
   await expect(compare.locator('tr[data-stat="triangles"] td[data-best="true"]').first()).toBeVisible();
+  // The readiness check of each take, against MyGame's budget (the first project folder).
+  await expect(compare.locator('tr[data-stat="readiness"] th')).toHaveText(/^Readiness \(\w+ budget\)$/, { timeout: 30_000 });
+  await expect.poll(async () => (await column('readiness')).every((t) => /^(Ready|\d+ failing)/.test(t)), { timeout: 30_000 }).toBe(true);
   await shot(page, 'compare-three-takes.png');
 
   // Orbit in the first view: every view's camera follows.

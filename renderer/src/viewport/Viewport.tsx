@@ -172,6 +172,8 @@ export function Viewport() {
         role="application"
         aria-roledescription="3D view"
         aria-label={overlayInfo ? `${target?.name ?? 'Model'}: arrow keys orbit, plus and minus zoom, F frames the model, Home resets the view` : '3D view'}
+        // Skyboxes compared: the wheel zooms every view at once (one field of view); the canvas gets the wheel, the frame over it lets it through.
+        onWheel={compare?.content === 'skybox' ? (e) => setFov((f) => Math.min(100, Math.max(20, f + (e.deltaY > 0 ? 3 : -3)))) : undefined}
         onKeyDown={(e) => {
           if (!overlayInfo || e.ctrlKey || e.metaKey || e.altKey) return;
           const command = commandForKey(e.key, e.shiftKey);
@@ -212,7 +214,6 @@ export function Viewport() {
           error={compareState.error}
           wipe={wipe}
           onWipe={setWipe}
-          onFov={(d) => setFov((f) => Math.min(100, Math.max(20, f + d)))}
           onImageState={onCompareState}
           onFrameInset={setFrameInset}
         />

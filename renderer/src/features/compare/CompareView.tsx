@@ -91,9 +91,11 @@ function ImageCompare({ takes, mode, wipe, onState }: { takes: CompareTake[]; mo
     onPointerUp: () => (drag.current = null),
   };
   const style = { transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})` };
+  // For tests: the one zoom and pan every image shows.
+  const shared = { 'data-zoom': view.scale.toFixed(4), 'data-pan': `${Math.round(view.x)} ${Math.round(view.y)}` };
   if (mode === 'wipe') {
     return (
-      <div className="compare-images compare-images-wipe" {...handlers}>
+      <div className="compare-images compare-images-wipe" {...shared} {...handlers}>
         {srcs.map((src, i) =>
           src ? (
             <img key={i} src={src} alt={takes[i]!.name} draggable={false} onLoad={onLoad} style={{ ...style, ...(i === 1 ? { clipPath: `inset(0 0 0 ${wipe * 100}%)` } : {}) }} />
@@ -103,7 +105,7 @@ function ImageCompare({ takes, mode, wipe, onState }: { takes: CompareTake[]; mo
     );
   }
   return (
-    <div className="compare-images" style={{ gridTemplateColumns: `repeat(${takes.length === 4 ? 2 : takes.length}, 1fr)` }}>
+    <div className="compare-images" {...shared} style={{ gridTemplateColumns: `repeat(${takes.length === 4 ? 2 : takes.length}, 1fr)` }}>
       {srcs.map((src, i) => (
         <div key={i} className="compare-image-frame" {...handlers}>
           {src ? <img src={src} alt={takes[i]!.name} draggable={false} onLoad={onLoad} style={style} /> : null}
@@ -165,7 +167,6 @@ interface Props {
   error?: string;
   wipe: number;
   onWipe(v: number): void;
-  onFov(delta: number): void;
   onImageState(s: CompareSceneState, e?: string): void;
   /** Where the views' frame sits in the viewport (px from its top and from its bottom): the canvas is placed there. */
   onFrameInset(inset: { top: number; bottom: number }): void;
@@ -176,7 +177,7 @@ interface Props {
  * its WebGL context is the one the takes are drawn with) shows through the
  * frame, sized to it by the stylesheet (viewport-comparing).
  */
-export function CompareView({ session, state, error, wipe, onWipe, onFov, onImageState, onFrameInset }: Props) {
+export function CompareView({ session, state, error, wipe, onWipe, onImageState, onFrameInset }: Props) {
   const jobsById = useStore((s) => s.jobsById);
   const kept = useStore((s) => (session.setId ? s.keptTakes[session.setId] : undefined));
   const keepTake = useStore((s) => s.keepTake);
@@ -271,11 +272,7 @@ export function CompareView({ session, state, error, wipe, onWipe, onFov, onImag
           Close compare
         </button>
       </div>
-      <div
-        className="compare-frame"
-        ref={frame}
-        onWheel={session.content === 'skybox' ? (e) => onFov(e.deltaY > 0 ? 3 : -3) : undefined}
-      >
+      <div className="compare-frame" ref={frame}>
         {session.content === 'image' ? <ImageCompare takes={takes} mode={session.mode} wipe={wipe} onState={onImageState} /> : null}
         {rects.map((r, i) => {
           const localId = session.localIds[i]!;

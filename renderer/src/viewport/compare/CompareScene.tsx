@@ -118,6 +118,8 @@ interface ViewReport {
   jobId: string;
   /** The camera's world matrix as this view was last drawn with it. */
   camera: number[];
+  /** The camera's field of view, degrees (a skybox's zoom). */
+  fov: number;
   wireframe: boolean;
   painted: number;
 }
@@ -289,6 +291,7 @@ export function CompareScene({ sessionKey, content, takes, mode, wipe, fov, onSt
       next.push({
         jobId: takes[i]!.jobId ?? takes[i]!.localId,
         camera: cam.matrixWorld.toArray(),
+        fov: cam.fov,
         wireframe: take.kind === 'model' ? usesWireframe(take.root) : false,
         painted: reports.current[i]?.painted ?? 0,
       });
