@@ -21,6 +21,17 @@ interface ViewReport {
   painted: number;
 }
 
+/** The page's DOM as the pixel check uses it (the e2e code is typed without the DOM library). */
+interface CanvasMaker {
+  document: {
+    createElement(tag: 'canvas'): {
+      width: number;
+      height: number;
+      getContext(type: '2d'): { drawImage(img: unknown, x: number, y: number, w: number, h: number): void; getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> } } | null;
+    };
+  };
+}
+
 const views = (page: Page) => page.evaluate(() => (globalThis as unknown as { __compareViews?: () => ViewReport[] }).__compareViews?.() ?? []);
 
 async function shot(target: Page | Locator, name: string): Promise<void> {
@@ -53,9 +64,8 @@ test('a set of images: side by side, one zoom and one pan for all', async ({ pag
   await expect(images).toHaveCount(3);
   // Three different takes: the sandbox varies framing and tint per job.
   const pixels = await images.evaluateAll((els) =>
-    els.map((el) => {
-      const img = el as HTMLImageElement;
-      const c = document.createElement('canvas');
+    els.map((img) => {
+      const c = (globalThis as unknown as CanvasMaker).document.createElement('canvas');
       c.width = 16;
       c.height = 16;
       const ctx = c.getContext('2d')!;
@@ -69,7 +79,7 @@ test('a set of images: side by side, one zoom and one pan for all', async ({ pag
   await shot(page, 'compare-images.png');
 
   const shared = compare.locator('.compare-images');
-  const transforms = () => images.evaluateAll((els) => els.map((el) => (el as HTMLElement).style.transform));
+  const transforms = () => images.evaluateAll((els) => els.map((el) => (el as unknown as { style: { transform: string } }).style.transform));
   const before = await transforms();
   expect(new Set(before).size).toBe(1);
 
