@@ -7,7 +7,7 @@
  * come back as `KeyView` with the client id masked and `hasSecret`.
  */
 import { z } from 'zod';
-import type { RateCard } from '../api/rate-card';
+import { rateCardSchema, type RateCard } from '../api/rate-card';
 import { event, request } from './define';
 
 /** Where a key's secret lives. */
@@ -52,7 +52,7 @@ export interface EnvironmentView {
   allowPlainHttp?: boolean;
   /** A base or storage URL is plain http:// to another computer: the secret crosses the network unencrypted. */
   plainHttp?: boolean;
-  /** What each request costs here, when known (the built-in sandbox's own card): the Generate button quotes from it. */
+  /** What each request costs here, when known (the built-in sandbox's own card, or one the user typed in Settings): the Generate button quotes from it. */
   rateCard?: RateCard;
 }
 
@@ -223,6 +223,8 @@ export const settingsRequests = {
   'settings:revokeKey': request<null>()(z.object({ environmentId: id, keyId: id }).strict()),
   'settings:setActive': request<SettingsSnapshot>()(z.object({ environmentId: id, keyId: id }).strict()),
   'settings:testConnection': request<ConnectionTest>()(z.object({ environmentId: id, keyId: id }).strict()),
+  /** The rate card the user typed from their dashboard for an environment they added (null forgets it). The built-in sandbox hands over its own. */
+  'settings:setRateCard': request<EnvironmentView>()(z.object({ environmentId: id, rateCard: rateCardSchema.nullable() }).strict()),
   'settings:setExportDefaults': request<ExportOptions>()(exportOptionsSchema.partial().strict()),
   'settings:setLayout': request<LayoutPrefs>()(layoutSchema),
 };

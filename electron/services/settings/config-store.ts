@@ -9,6 +9,7 @@ import Conf from 'conf';
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { rateCardSchema } from '../../../shared/api/rate-card';
 import { DEFAULT_EXPORT_OPTIONS, exportOptionsSchema, layoutSchema } from '../../../shared/ipc';
 
 export const CONFIG_VERSION = 2;
@@ -28,6 +29,8 @@ const storedEnvironmentSchema = z.object({
   storageUrl: z.string(),
   /** Plain http:// to another computer allowed by the user (shown as a warning). */
   allowPlainHttp: z.boolean().optional(),
+  /** Credits per request, typed by the user from their dashboard (the spec publishes no prices). */
+  rateCard: rateCardSchema.optional(),
   keys: z.array(storedKeySchema),
 });
 const creditsSchema = z.object({

@@ -56,6 +56,7 @@ export function setupSettings(deps: SettingsDeps): SettingsSetup {
     'settings:revokeKey': async ({ environmentId, keyId }) => service.revokeKey(environmentId, keyId),
     'settings:setActive': async ({ environmentId, keyId }) => service.setActive(environmentId, keyId),
     'settings:testConnection': async ({ environmentId, keyId }) => service.testConnection(environmentId, keyId),
+    'settings:setRateCard': async ({ environmentId, rateCard }) => service.setRateCard(environmentId, rateCard),
     'settings:setExportDefaults': async (patch) => service.setExportDefaults(stripUndefined(patch)),
     'settings:setLayout': async (patch) => service.setLayout(stripUndefined(patch)),
   };

@@ -260,4 +260,21 @@ describe('persistence', () => {
     const snap = await value<SettingsSnapshot>('settings:get', {});
     expect(snap.credits).toEqual([{ environmentId: 'sandbox', keyId: 'sandbox-key-1', available: 12, required: 30, at: '2026-11-22T09:00:00.000Z' }]);
   });
+
+  it('keeps a rate card typed for an added environment across restarts; the built-in sandbox keeps its own; bad figures never reach the service', async () => {
+    const { value, call } = start({ sandbox: sandbox() });
+    const env = await value<EnvironmentView>('settings:addEnvironment', { name: 'Prod', baseUrl: 'https://api.example.com', storageUrl: 'https://cdn.example.com' });
+    const card = { perKind: { 'text-to-3d': 25, 'text-to-image': 4 }, quads: 12, highFaceCount: 8 };
+    expect((await value<EnvironmentView>('settings:setRateCard', { environmentId: env.id, rateCard: card })).rateCard).toEqual(card);
+    const again = await start().value<SettingsSnapshot>('settings:get', {});
+    expect(again.environments.find((e) => e.id === env.id)!.rateCard).toEqual(card);
+    const refused = await call('settings:setRateCard', { environmentId: 'sandbox', rateCard: card });
+    expect(refused.ok ? 'accepted' : refused.problem.reason).toBe('read-only');
+    const schema = REQUESTS['settings:setRateCard'].args;
+    for (const bad of [{ ...card, quads: -1 }, { ...card, perKind: { 'text-to-3d': 2.5 } }, { ...card, perKind: { 'no-such-kind': 3 } }, { perKind: {} }]) {
+      expect(schema.safeParse({ environmentId: env.id, rateCard: bad }).success, JSON.stringify(bad)).toBe(false);
+    }
+    await value('settings:setRateCard', { environmentId: env.id, rateCard: null });
+    expect((await start().value<SettingsSnapshot>('settings:get', {})).environments.find((e) => e.id === env.id)!.rateCard).toBeUndefined();
+  });
 });

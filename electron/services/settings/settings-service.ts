@@ -5,19 +5,19 @@
  * added in Settings (non-secret part in config.json, secrets in SecretStore).
  */
 import { randomBytes } from 'node:crypto';
-import { isPlainHttpToRemote, plainHttpProblems } from '../../../shared/domain/url-safety';
-import { fail, ok, type ConnectionTest, type CreditsInfo, type EnvironmentSource, type EnvironmentUpdate, type EnvironmentView, type ExportOptions, type KeyView, type LayoutPrefs, type Problem, type Result, type SecretStorage, type SecretStorageInfo, type SettingsSnapshot } from '../../../shared/ipc';
-import type { BuiltinSandbox, Credentials, Environment, EnvironmentRegistry, KeyInfo, SecretCipher } from '../contracts';
+import type { RateCard } from '../../../shared/api/rate-card';
+import { plainHttpProblems } from '../../../shared/domain/url-safety';
+import { fail, ok, type ConnectionTest, type CreditsInfo, type EnvironmentUpdate, type EnvironmentView, type ExportOptions, type KeyView, type LayoutPrefs, type Problem, type Result, type SecretStorageInfo, type SettingsSnapshot } from '../../../shared/ipc';
+import type { BuiltinSandbox, Credentials, EnvironmentRegistry, SecretCipher } from '../contracts';
 import { readEnvironmentVariables, readKeysFile, type ExternalEnvironment } from '../secrets/external-keys';
-import { maskClientId } from '../secrets/mask';
 import { SecretStore, type SecretMode } from '../secrets/secret-store';
 import { ConfigStore, type StoredKey } from './config-store';
 import { testConnection, type FetchLike } from './connection-test';
 import { decideEnvironmentChange } from './environment-change';
-import type { RateCard } from '../../../shared/api';
+import { checkStorageChoice, secretSource, storageInfo, type SecretSource, type StorageChoice } from './secret-keeping';
+import { assembleEnvironments, BUILTIN_ENVIRONMENT_ID, toEnvironment, toKeyView, toView, userEnvironmentProblem, type RuntimeEnvironment } from './environment-list';
 
-export const BUILTIN_ENVIRONMENT_ID = 'sandbox';
-export const BUILTIN_ENVIRONMENT_NAME = 'Sandbox (built-in)';
+export { BUILTIN_ENVIRONMENT_ID, BUILTIN_ENVIRONMENT_NAME } from './environment-list';
 
 export interface SettingsServiceDeps {
   dataDir: string;
@@ -29,21 +29,6 @@ export interface SettingsServiceDeps {
   registerSecret?: (secret: string) => void;
   now?: () => Date;
 }
-
-interface RuntimeKey {
-  info: KeyInfo;
-  storage: SecretStorage;
-}
-interface RuntimeEnvironment {
-  env: Omit<Environment, 'keys'>;
-  source: EnvironmentSource;
-  keys: RuntimeKey[];
-  /** The user allowed plain http:// to another computer for it. */
-  allowPlainHttp: boolean;
-  rateCard?: RateCard;
-}
-
-type StorageChoice = 'encrypted' | 'session' | 'unprotected';
 
 const newId = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex')}`;
 
@@ -140,86 +125,22 @@ export class SettingsService {
   }
 
   /** Where secrets come from in this shell, for `app:info`. */
-  secretSource(): 'safe-storage' | 'session-only' | 'environment' | 'file' | 'plaintext-by-choice' {
-    const { backend } = this.deps.cipher;
-    if (backend === 'none') {
-      if (this.external.some((e) => e.source === 'environment')) return 'environment';
-      if (this.external.some((e) => e.source === 'file')) return 'file';
-      return 'session-only';
-    }
-    if (backend === 'safe-storage' && this.deps.cipher.isEncryptionAvailable()) return 'safe-storage';
-    const anyUnprotected = this.config.get().environments.some((e) => e.keys.some((k) => k.secret === 'unprotected'));
-    return anyUnprotected ? 'plaintext-by-choice' : 'session-only';
+  secretSource(): SecretSource {
+    return secretSource(this.deps.cipher, this.external, this.config.get());
   }
 
   private storageInfo(): SecretStorageInfo {
-    const { cipher } = this.deps;
-    const protectedStorageAvailable = cipher.backend === 'safe-storage' && cipher.isEncryptionAvailable();
-    let message: string;
-    if (protectedStorageAvailable) {
-      message = "Secrets you type here are encrypted with your operating system's keychain and decrypted only when a request is signed.";
-    } else if (cipher.backend === 'basic-text') {
-      message =
-        'This Linux session has no keyring, so secrets could only be scrambled with a fixed password that any program on this computer can undo. Keep a secret for this session only, or store it knowing it is not protected.';
-    } else if (cipher.backend === 'safe-storage') {
-      message = 'Encryption is not available on this system. Keep a secret for this session only, or store it knowing it is not protected (plain text on disk).';
-    } else {
-      message =
-        'In the browser shell and the command line, secrets come from the ASSET_STUDIO_* environment variables or from keys.json in the data folder (readable by you only). A secret typed here is kept for this session only.';
-    }
-    return { backend: cipher.backend, protectedStorageAvailable, message, notices: [...this.notices] };
+    return storageInfo(this.deps.cipher, this.notices);
+  }
+
+  private checkStorageChoice(choice: StorageChoice | undefined): Result<SecretMode> {
+    return checkStorageChoice(this.deps.cipher, choice);
   }
 
   // ---- assembling the environments -------------------------------------------------------
 
   private environments(): RuntimeEnvironment[] {
-    const cfg = this.config.get();
-    const list: RuntimeEnvironment[] = [];
-    const sandbox = this.deps.builtinSandbox;
-    if (sandbox) {
-      list.push({
-        env: { id: BUILTIN_ENVIRONMENT_ID, name: BUILTIN_ENVIRONMENT_NAME, baseUrl: sandbox.baseUrl, storageUrl: sandbox.storageUrl, builtin: true },
-        source: 'builtin',
-        allowPlainHttp: false,
-        ...(sandbox.rateCard ? { rateCard: sandbox.rateCard } : {}),
-        keys: sandbox.keys.map((k, i) => ({
-          info: {
-            id: `sandbox-key-${i + 1}`,
-            name: `Sandbox key ${i + 1}`,
-            clientId: k.clientId,
-            earlyAccess: cfg.sandboxEarlyAccess[k.clientId] ?? k.earlyAccess,
-            hasSecret: true,
-          },
-          storage: 'builtin',
-        })),
-      });
-    }
-    for (const ext of this.external) {
-      list.push({
-        env: { id: ext.id, name: ext.name, baseUrl: ext.baseUrl, storageUrl: ext.storageUrl, builtin: false },
-        source: ext.source,
-        allowPlainHttp: false,
-        keys: ext.keys.map((k, i) => ({
-          info: { id: `${ext.id}-key-${i + 1}`, name: k.name, clientId: k.clientId, earlyAccess: k.earlyAccess, hasSecret: true },
-          storage: ext.source,
-        })),
-      });
-    }
-    for (const env of cfg.environments) {
-      list.push({
-        env: { id: env.id, name: env.name, baseUrl: env.baseUrl, storageUrl: env.storageUrl, builtin: false },
-        source: 'user',
-        allowPlainHttp: env.allowPlainHttp ?? false,
-        keys: env.keys.map((k) => {
-          const mode = this.secrets.modeOf(k.id);
-          return {
-            info: { id: k.id, name: k.name, clientId: k.clientId, earlyAccess: k.earlyAccess, hasSecret: mode !== undefined },
-            storage: mode ?? 'none',
-          };
-        }),
-      });
-    }
-    return list;
+    return assembleEnvironments({ config: this.config.get(), sandbox: this.deps.builtinSandbox, external: this.external, secretMode: (id) => this.secrets.modeOf(id) });
   }
 
   /** The stored choice if it still exists, else the first key that can sign, else the first key. */
@@ -404,6 +325,19 @@ export class SettingsService {
     return ok(await testConnection(env.env.baseUrl, credentials, fetchImpl));
   }
 
+  /** A rate card typed from the dashboard, for an environment the user added (the others bring their own or none). */
+  setRateCard(environmentId: string, rateCard: RateCard | null): Result<EnvironmentView> {
+    const problem = this.userEnvironmentProblem(environmentId);
+    if (problem) return problem;
+    this.config.update((c) => {
+      const env = c.environments.find((e) => e.id === environmentId)!;
+      if (rateCard) env.rateCard = structuredClone(rateCard);
+      else delete env.rateCard;
+    });
+    this.changed();
+    return ok(toView(this.environments().find((e) => e.env.id === environmentId)!));
+  }
+
   setExportDefaults(patch: Partial<ExportOptions>): Result<ExportOptions> {
     const next = this.config.update((c) => {
       c.exportDefaults = { ...c.exportDefaults, ...patch };
@@ -441,35 +375,8 @@ export class SettingsService {
 
   // ---- helpers -------------------------------------------------------------------------------
 
-  private checkStorageChoice(choice: StorageChoice | undefined): Result<SecretMode> {
-    const { cipher } = this.deps;
-    const protectedAvailable = cipher.backend === 'safe-storage' && cipher.isEncryptionAvailable();
-    if (cipher.backend === 'none') {
-      if (choice === undefined || choice === 'session') return ok('session');
-      return fail(
-        'storage-unavailable',
-        'This shell cannot store secrets. Keep it for this session only, or put the key in the ASSET_STUDIO_* environment variables or in keys.json (chmod 600).',
-        { fields: [{ field: 'storage', message: 'session only here' }] },
-      );
-    }
-    if (choice === undefined || choice === 'encrypted') {
-      if (protectedAvailable) return ok('encrypted');
-      return fail(
-        'storage-choice-needed',
-        'Secrets cannot be encrypted on this system. Choose "Keep for this session only" or "Store it, knowing it is not protected".',
-        { fields: [{ field: 'storage', message: 'choose how to keep the secret' }] },
-      );
-    }
-    return ok(choice);
-  }
-
   private userEnvironmentProblem(environmentId: string): { ok: false; problem: Problem } | undefined {
-    const env = this.environments().find((e) => e.env.id === environmentId);
-    if (!env) return fail('not-found', 'That environment does not exist.');
-    if (env.source === 'builtin') return fail('read-only', 'The built-in sandbox cannot be changed or removed.');
-    if (env.source === 'environment') return fail('read-only', 'This environment comes from ASSET_STUDIO_* environment variables; change them and restart.');
-    if (env.source === 'file') return fail('read-only', 'This environment comes from keys.json in the data folder; edit that file and restart.');
-    return undefined;
+    return userEnvironmentProblem(this.environments().find((e) => e.env.id === environmentId));
   }
 
   private keyView(environmentId: string, keyId: string): KeyView | undefined {
@@ -487,24 +394,4 @@ export class SettingsService {
   private changed(): void {
     for (const listener of [...this.listeners]) listener();
   }
-}
-
-function toEnvironment(e: RuntimeEnvironment): Environment {
-  return { ...e.env, keys: e.keys.map((k) => ({ ...k.info })) };
-}
-
-function toKeyView(k: RuntimeKey): KeyView {
-  return { id: k.info.id, name: k.info.name, clientIdMasked: maskClientId(k.info.clientId), earlyAccess: k.info.earlyAccess, hasSecret: k.info.hasSecret, storage: k.storage };
-}
-
-function toView(e: RuntimeEnvironment): EnvironmentView {
-  const plainHttp = isPlainHttpToRemote(e.env.baseUrl) || isPlainHttpToRemote(e.env.storageUrl);
-  return {
-    ...e.env,
-    source: e.source,
-    keys: e.keys.map(toKeyView),
-    ...(e.allowPlainHttp ? { allowPlainHttp: true } : {}),
-    ...(plainHttp ? { plainHttp: true } : {}),
-    ...(e.rateCard ? { rateCard: e.rateCard } : {}),
-  };
 }
