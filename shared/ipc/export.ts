@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { NODE_FORMATS } from '../domain/export-formats';
+import { MAX_PICTURE_BYTES, PICTURE_FORMATS, PICTURE_KINDS, pictureAllowed } from '../domain/pictures';
 import { BUDGET_TARGETS, FIX_IDS, type AppliedFix, type Budget, type CheckLine, type GeometryCompression, type ModelFigures } from '../domain/readiness';
 import { event, request } from './define';
 import { localId } from './jobs';
@@ -85,6 +86,15 @@ export interface ExportReport {
   items: ExportItemResult[];
 }
 
+export interface SavedPicture {
+  /** Absolute path written. */
+  path: string;
+  /** Inside the project folder, `/`-separated. */
+  relativePath: string;
+  /** An earlier picture of the same asset and kind was replaced. */
+  replacedInPlace: boolean;
+}
+
 export interface ExportRecordView {
   localId: string;
   jobId?: string;
@@ -156,6 +166,26 @@ export const exportRequests = {
   /** The readiness check of a model against a folder's budget (or a target's preset with no folder). */
   'export:check': request<ReadinessReport>()(
     z.object({ localId, folderId: folderId.optional(), target: z.enum(BUDGET_TARGETS).optional() }).strict(),
+  ),
+  /**
+   * A turntable or still the window made, written beside the job's export in a project folder
+   * (lineage as for exports). The bytes travel as base64: the browser shell's requests are JSON.
+   */
+  'export:savePicture': request<SavedPicture>()(
+    z
+      .object({
+        localId,
+        folderId,
+        picture: z.enum(PICTURE_KINDS),
+        format: z.enum(PICTURE_FORMATS),
+        dataBase64: z
+          .string()
+          .min(8)
+          .max(Math.ceil(MAX_PICTURE_BYTES / 3) * 4, `the picture is larger than ${(MAX_PICTURE_BYTES / 1e6).toFixed(1)} MB`)
+          .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'the picture is not base64'),
+      })
+      .strict()
+      .refine((v) => pictureAllowed(v.picture, v.format), { message: 'a turntable is WebM, MP4 or GIF; a still is PNG' }),
   ),
   /** Where jobs were exported before (for one job, or all). */
   'export:records': request<ExportRecordView[]>()(z.object({ localId: localId.optional() }).strict()),

@@ -17,6 +17,7 @@ import { ExportStore, type StoredFolder } from './export-store';
 import { checkFolder, exportJobs, lastExportPath } from './exporter';
 import { safeSubfolder } from './file-name';
 import { detectProject, PROJECT_KINDS } from './project-detect';
+import { savePicture } from './pictures';
 import { checkModel } from './ready-copy';
 
 /** The target a folder's budget starts from until the user picks one. */
@@ -150,6 +151,14 @@ export function setupExport(deps: ExportDeps): {
       const report = { folderId, items };
       deps.events.emit('export:done', report);
       return ok(report);
+    },
+    'export:savePicture': async ({ localId, folderId, picture, format, dataBase64 }, ctx) => {
+      const folder = store.folder(folderId);
+      if (!folder) return fail('not-found', 'That project folder is not in the list.');
+      const moved = await storedFolderAtUse(folder.path, ctx, deps.dataDir, homeDir);
+      if (moved) return fail('folder-moved', moved);
+      const saved = await savePicture({ engine: deps.engine, store, now }, folder, { localId, picture, format, bytes: Buffer.from(dataBase64, 'base64') });
+      return saved.ok ? ok({ path: saved.path, relativePath: saved.relativePath, replacedInPlace: saved.replacedInPlace }) : fail('not-saved', saved.message);
     },
     'export:setBudget': async ({ folderId, target, budget }, ctx) => {
       const folder = store.folder(folderId);
