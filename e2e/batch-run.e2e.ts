@@ -75,14 +75,14 @@ test('batch: fix one invalid row, skip another, run, pause and resume, and find 
 
     // Preview: every row checked before anything is sent; the two invalid rows show their problems.
     await expect(rowLocator(page, 5)).toHaveAttribute('data-state', 'invalid');
-    await expect(rowLocator(page, 5)).toContainText('targetFaceCount must be at least 0.');
+    await expect(rowLocator(page, 5)).toContainText('Target face count: use a whole number from 0 to 500,000.');
     await expect(rowLocator(page, 9)).toHaveAttribute('data-state', 'invalid');
-    await expect(rowLocator(page, 9)).toContainText('textureResolution must be one of');
+    await expect(rowLocator(page, 9)).toContainText('Texture resolution: choose 128, 256, 512, 1k, 2k, 4k, auto or none.');
     await expect(dialog.getByRole('button', { name: 'Run batch (10 rows)' })).toBeVisible();
 
     // Fix row 5.
     await dialog.getByRole('button', { name: 'Edit row 5' }).click();
-    await dialog.getByLabel('Row 5 targetFaceCount').fill('1200');
+    await dialog.getByLabel('Row 5 Target face count').fill('1200');
     await dialog.getByRole('button', { name: 'Save row 5' }).click();
     await expect(rowLocator(page, 5)).toHaveAttribute('data-state', 'ready');
     // Skip row 9.

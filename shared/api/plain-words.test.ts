@@ -41,7 +41,7 @@ describe('messages that arrive as text, in plain words', () => {
     [{}, 'clientId', 'Too small: expected string to have >=1 characters', 'Enter a client ID.'],
     [{}, 'storageUrl', 'must be an http:// or https:// URL', 'Storage URL: enter a web address that starts with https:// (or http://).'],
     // A message with no known shape keeps its words, with field names replaced by labels.
-    ['text-to-3d', 'targetFaceCount', 'targetFaceCount is not supported with topology quads on this account.', 'Target face count is not supported with Topology quads on this account.'],
+    ['text-to-3d', 'targetFaceCount', 'targetFaceCount is not supported with topology quads on this account.', 'Target face count is not supported with topology quads on this account.'],
   ];
   it.each(cases)('%s %s: %s', (source, field, message, expected) => {
     expect(plainProblem({ field, message }, source)).toBe(expected);

@@ -245,6 +245,11 @@ function relabel(source: LabelSource, message: string): string {
   const names = typeof source === 'string' ? namesOf(ENDPOINTS[source].fields as Record<string, FieldSpec>) : Object.entries(source);
   let out = message;
   for (const [name, label] of names.sort((a, b) => b[0].length - a[0].length)) {
+    // A field named by an ordinary word ("file", "prompt") is replaced only where it leads the message; identifiers anywhere.
+    if (/^[a-z]+$/.test(name)) {
+      out = out.replace(new RegExp(`^${name}(?=[\\s:])`), label);
+      continue;
+    }
     out = out.replace(new RegExp(`(^|[^\\w.\\[])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\.\\d+|\\[\\])?(?![\\w\\[])`, 'g'), (_m, lead: string) => `${lead}${label}`);
   }
   return out.charAt(0).toUpperCase() + out.slice(1);

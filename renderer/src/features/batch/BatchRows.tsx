@@ -5,11 +5,12 @@
  * generate again. Sent rows link to their history item.
  */
 import { useState } from 'react';
-import { ENDPOINTS, isGenerationKind, type FieldSpec } from '../../../../shared/api';
+import { GENERATION_MENU, isGenerationKind } from '../../../../shared/api';
 import type { Batch, BatchRow } from '../../../../shared/ipc';
 import { Button } from '../../components/Button';
 import { useStore } from '../../state/store';
-import { duplicateNote, fieldsLine, ROW_STATE_WORDS } from './format';
+import { duplicateNote, ROW_STATE_WORDS } from './format';
+import { columnLabel, editorColumns, fieldsInWords, kindLabel, rowProblem } from './row-words';
 
 export function BatchRows({ batch }: { batch: Batch }) {
   const editable = batch.state === 'draft' || batch.state === 'running' || batch.state === 'paused';
@@ -44,7 +45,7 @@ function RowLine({ batch, row, editable }: { batch: Batch; row: BatchRow; editab
   return (
     <tr data-row={row.row} data-state={row.state} aria-label={`Row ${row.row}`}>
       <td>{row.row}</td>
-      <td>{row.kind || '—'}</td>
+      <td>{kindLabel(row.kind)}</td>
       <td className="batch-fields">
         {editing ? (
           <RowEditor
@@ -56,13 +57,19 @@ function RowLine({ batch, row, editable }: { batch: Batch; row: BatchRow; editab
             onCancel={() => setEditing(false)}
           />
         ) : (
-          fieldsLine(row.fields)
+          fieldsInWords(row.kind, row.fields)
         )}
         {row.problems.length ? (
           <ul className="batch-problems" aria-label={`Row ${row.row} problems`}>
-            {row.problems.map((p, i) => (
-              <li key={i}>{p.message}</li>
-            ))}
+            {row.problems.map((p, i) => {
+              const said = rowProblem(row.kind, p);
+              return (
+                <li key={i}>
+                  {said.text}
+                  {said.column ? <span className="batch-column"> column {said.column}</span> : null}
+                </li>
+              );
+            })}
           </ul>
         ) : null}
         {row.duplicateOf ? (
@@ -124,8 +131,7 @@ function RowLine({ batch, row, editable }: { batch: Batch; row: BatchRow; editab
 /** Inputs for the row's kind's fields (values as text; the host coerces and checks them). */
 function RowEditor({ row, onDone, onCancel }: { row: BatchRow; onDone(fields: Record<string, string>, kind?: string): Promise<void>; onCancel(): void }) {
   const [kind, setKind] = useState(row.kind);
-  const specs: Record<string, FieldSpec> = isGenerationKind(kind) ? (ENDPOINTS[kind].fields as Record<string, FieldSpec>) : {};
-  const names = [...new Set([...Object.keys(specs).filter((n) => !specs[n]!.retired), ...Object.keys(row.fields)])];
+  const names = editorColumns(kind, Object.keys(row.fields));
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(names.map((n) => [n, row.fields[n] === undefined ? '' : typeof row.fields[n] === 'string' ? (row.fields[n] as string) : JSON.stringify(row.fields[n])])),
   );
@@ -140,15 +146,28 @@ function RowEditor({ row, onDone, onCancel }: { row: BatchRow; onDone(fields: Re
       }}
     >
       <label className="field">
-        <span className="field-label">Kind</span>
-        <input className="input" aria-label={`Row ${row.row} kind`} value={kind} onChange={(e) => setKind(e.target.value.trim())} />
+        <span className="field-label">Generation type</span>
+        <select className="input" aria-label={`Row ${row.row} generation type`} value={kind} onChange={(e) => setKind(e.target.value)}>
+          {isGenerationKind(kind) ? null : <option value={kind}>{kind ? `"${kind}" (not a generation type)` : 'Choose…'}</option>}
+          {GENERATION_MENU.map((g) => (
+            <optgroup key={g.group} label={g.group}>
+              {g.kinds.map((k) => (
+                <option key={k} value={k}>
+                  {kindLabel(k)}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
       </label>
       {names.map((name) => (
         <label className="field" key={name}>
-          <span className="field-label">{name}</span>
+          <span className="field-label">
+            {columnLabel(kind, name)} <code className="batch-column">{name}</code>
+          </span>
           <input
             className="input"
-            aria-label={`Row ${row.row} ${name}`}
+            aria-label={`Row ${row.row} ${columnLabel(kind, name)}`}
             value={values[name] ?? ''}
             onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
           />

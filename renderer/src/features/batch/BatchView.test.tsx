@@ -69,15 +69,23 @@ describe('BatchView', () => {
     await waitFor(() => expect(api.import).toHaveBeenCalledWith({ text: 'kind,prompt\ntext-to-3d,a\n', name: 'props.csv' }));
 
     const rows = await screen.findByRole('table', { name: 'Batch rows' });
-    expect(within(rows).getByText('targetFaceCount must be at least 0.')).toBeInTheDocument();
+    // The problem in the forms' words; the list's column name only beside it.
+    expect(within(rows).getByText('Target face count: use a whole number from 0 to 500,000.')).toBeInTheDocument();
+    expect(within(rows).getByText(/column targetFaceCount/)).toBeInTheDocument();
+    expect(within(rows).getAllByText('Text to 3D').length).toBe(2);
     expect(screen.getByRole('button', { name: /Run batch \(1 row\)/ })).toBeDisabled();
     expect(screen.getByText(/1 invalid row is never sent/)).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Edit row 2' }));
-    fireEvent.change(screen.getByLabelText('Row 2 targetFaceCount'), { target: { value: '500' } });
+    // The editor labels its inputs as the forms do, never by the raw field name.
+    const editor = screen.getByRole('form', { name: 'Edit row 2' });
+    const labels = within(editor).getAllByRole('textbox').map((box) => box.getAttribute('aria-label'));
+    expect(labels).toContain('Row 2 Prompt');
+    for (const label of labels) expect(label).not.toMatch(/targetFaceCount|textureResolution|tPose|apiVersion/);
+    fireEvent.change(screen.getByLabelText('Row 2 Target face count'), { target: { value: '500' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save row 2' }));
     await waitFor(() => expect(api.updateRow).toHaveBeenCalledWith({ batchId: 'b_test01', row: 2, fields: { prompt: 'p', targetFaceCount: '500' } }));
-    await waitFor(() => expect(screen.queryByText('targetFaceCount must be at least 0.')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('Target face count: use a whole number from 0 to 500,000.')).not.toBeInTheDocument());
 
     fireEvent.change(screen.getByLabelText('Output folder'), { target: { value: '/projects/game/Assets/Generated' } });
     fireEvent.click(screen.getByRole('button', { name: /Run batch \(2 rows\)/ }));
