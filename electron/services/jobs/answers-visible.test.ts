@@ -77,7 +77,7 @@ describe('a key revoked while its jobs run', () => {
   }
   const gets = (sandbox: RunningSandbox) => sandbox.requests.filter((q) => q.method === 'GET' && !q.path.startsWith('/storage')).length;
 
-  it('shows the reason, stops polling that key, and resumes when the key is updated in Settings', async () => {
+  it('shows the reason, stops polling that key, and resumes when that key (not any setting) is updated in Settings', async () => {
     const { sandbox, engine, ids, s } = await threeRunningJobs();
     for (const id of ids) {
       const job = engine.get(id)!;
@@ -89,6 +89,12 @@ describe('a key revoked while its jobs run', () => {
     const before = gets(sandbox);
     await new Promise((r) => setTimeout(r, 1_000));
     expect(gets(sandbox)).toBe(before);
+    // A Settings change that leaves this key as it was (another key, a name): still paused, no request.
+    s.setSecret('rotated-away', true);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(gets(sandbox)).toBe(before);
+    for (const id of ids) expect(engine.get(id)?.polling?.state).toBe('key-rejected');
+    // The key's secret updated: its jobs are polled again.
     s.setSecret(undefined, true);
     await until(() => ids.every((id) => engine.get(id)?.asset?.state === 'ready'), 10_000, 'the jobs to finish after the key was fixed');
     for (const id of ids) expect(engine.get(id)?.polling).toBeUndefined();

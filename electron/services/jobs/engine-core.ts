@@ -186,6 +186,19 @@ export class EngineCore {
     this.clients.clear();
   }
 
+  /**
+   * What identifies a key's working setup (its environment's URLs, its
+   * client id and secret), hashed: a Settings change that leaves it as it
+   * was does not resume a key the service rejected. Kept in memory only.
+   */
+  keyFingerprint(environmentId: string, keyId: string): string | undefined {
+    const env = this.deps.registry.get(environmentId);
+    const key = env?.keys.find((x) => x.id === keyId);
+    const credentials = key ? this.deps.registry.credentials(environmentId, keyId) : undefined;
+    if (!env || !key || !credentials) return undefined;
+    return crypto.createHash('sha256').update(JSON.stringify([env.baseUrl, env.storageUrl, credentials.clientId, credentials.clientSecret])).digest('hex');
+  }
+
   clientFor(environmentId: string, keyId: string): UpstreamClient | undefined {
     const k = `${environmentId}\u0000${keyId}`;
     const cached = this.clients.get(k);

@@ -54,8 +54,8 @@ export class Engine implements JobEngine {
     });
     this.detachRegistry = deps.registry.onChange(() => {
       core.clearClients();
-      // A key updated in Settings: polls paused by its 401 start again.
-      this.poller.resumeAll();
+      // A key's secret or environment updated in Settings: polls paused by its 401 start again (only that key's).
+      this.poller.resumeChanged();
     });
   }
 

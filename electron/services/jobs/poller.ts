@@ -3,8 +3,8 @@
  * the interval nextPollDelay gives (./poll-policy.ts), and applies what a
  * failed poll means (judgePollFailure, ./answers.ts): retried with backoff
  * and the reason on the record, the job ended (403, 404 beyond tolerance),
- * or polling on the key paused after a 401 until the key is updated in
- * Settings (the registry's change) or the user resumes it.
+ * or polling on the key paused after a 401 until that key's secret or
+ * environment is changed in Settings or the user resumes it.
  */
 import type { GenerationKind, JobResource, JobStatus } from '../../../shared/api';
 import { isTerminal, type JobRecord, type JobState } from '../../../shared/domain/job';
@@ -40,8 +40,8 @@ export class Poller {
   private readonly due = new Map<string, number>();
   /** How late polls have lately landed, answer included (decayLateness). */
   private lateness: { ms: number; at: number } | undefined;
-  /** Keys the service rejected (401): nothing is polled on them until resumed. */
-  private readonly pausedKeys = new Map<string, string>();
+  /** Keys the service rejected (401), with the reason and the key's setup then: nothing is polled on them until resumed. */
+  private readonly pausedKeys = new Map<string, { reason: string; fingerprint: string | undefined }>();
 
   constructor(
     private readonly core: EngineCore,
@@ -108,20 +108,28 @@ export class Poller {
     return n;
   }
 
-  /** Every paused key, for a registry change (the user may have fixed one). */
-  resumeAll(): void {
-    const keys = [...this.pausedKeys.keys()];
-    for (const k of keys) {
+  /**
+   * After a Settings change: the paused keys whose secret or environment
+   * changed (the user may have fixed them). A change to anything else
+   * (another key, a name) leaves them paused. Returns how many resumed.
+   */
+  resumeChanged(): number {
+    let n = 0;
+    for (const [k, paused] of [...this.pausedKeys]) {
       const [environmentId, keyId] = k.split('\u0000') as [string, string];
+      const now = this.core.keyFingerprint(environmentId, keyId);
+      if (now === undefined || now === paused.fingerprint) continue;
       this.resumeKey(environmentId, keyId);
+      n++;
     }
+    return n;
   }
 
   private async pollOnce(localId: string): Promise<void> {
     const core = this.core;
     const rec = core.get(localId);
     if (!this.following(rec)) return;
-    const paused = this.pausedKeys.get(keyOf(rec));
+    const paused = this.pausedKeys.get(keyOf(rec))?.reason;
     if (paused) {
       if (rec.polling?.state !== 'key-rejected') core.update(localId, { polling: { state: 'key-rejected', reason: paused, attempts: (rec.polling?.attempts ?? 0) + 1, status: 401 } });
       return;
@@ -137,6 +145,8 @@ export class Poller {
       this.schedule(localId, Math.max(core.networkDownUntil - Date.now(), 50) + Math.round(200 * core.random()));
       return;
     }
+    // The key's setup this request is signed with: a 401 pauses the key as it was then.
+    const sentWith = core.keyFingerprint(rec.environmentId, rec.keyId);
     try {
       const resource = await client.getJob(rec.jobId!, { signal: core.abort.signal });
       const due = this.due.get(localId);
@@ -150,12 +160,12 @@ export class Poller {
       else this.forget(localId);
     } catch (err) {
       if (!core.started) return;
-      this.failed(localId, err);
+      this.failed(localId, err, sentWith);
     }
   }
 
   /** Applies judgePollFailure's verdict. */
-  private failed(localId: string, err: unknown): void {
+  private failed(localId: string, err: unknown, sentWith: string | undefined): void {
     const core = this.core;
     const rec = core.get(localId)!;
     const attempts = rec.polling?.state === 'retrying' ? rec.polling.attempts : 0;
@@ -165,7 +175,7 @@ export class Poller {
       case 'stop':
         return;
       case 'pause-key':
-        this.pausedKeys.set(keyOf(rec), verdict.reason);
+        this.pausedKeys.set(keyOf(rec), { reason: verdict.reason, fingerprint: sentWith });
         core.update(localId, { polling: { state: 'key-rejected', reason: verdict.reason, attempts: attempts + 1, status: 401 } });
         // The key's other jobs say so too, without a request each.
         for (const other of core.ledger.all()) {
@@ -174,6 +184,8 @@ export class Poller {
             core.update(other.localId, { polling: { state: 'key-rejected', reason: verdict.reason, attempts: other.polling?.attempts ?? 0, status: 401 } });
           }
         }
+        // Updated in Settings while this request was on its way: try the new setup at once.
+        this.resumeChanged();
         return;
       case 'end':
         this.forget(localId);
