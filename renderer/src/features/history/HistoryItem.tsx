@@ -101,7 +101,7 @@ export const HistoryItem = memo(function HistoryItem({ job, estimateMs, selected
           <span className="history-title" title={job.prompt ?? title}>
             {title}
           </span>
-          <span className={`history-badge history-badge-${group}`}>{statusLabel(job)}</span>
+          <span className={`history-badge history-badge-${group === 'finished' && job.asset?.state === 'retrying' ? 'retrying' : group}`}>{statusLabel(job)}</span>
         </div>
         <div className="history-meta">
           <span>{kindLabel(job.kind)}</span>

@@ -143,6 +143,8 @@ describe('history panel', () => {
     expect(host.calls.resumePolling).toHaveBeenCalledWith({ localId: 'key001' });
     expect(screen.getByRole('article', { name: 'flaky status' })).toHaveTextContent(/Status check 2 failed; retrying in [34]s\. The service failed \(502\)\./);
     expect(screen.getByRole('article', { name: 'cut download' })).toHaveTextContent(/Download attempt 3 failed; retrying in [34]s\. The GLB header declares 9000 bytes, 4500 arrived\./);
+    // The badge says it too, not "Downloading" as for a first attempt.
+    expect(within(screen.getByRole('article', { name: 'cut download' })).getByText('Download retrying (attempt 4)')).toHaveClass('history-badge-retrying');
     expect(within(screen.getByRole('article', { name: 'flaky status' })).queryByRole('button', { name: 'Resume polling' })).toBeNull();
   });
 

@@ -60,6 +60,14 @@ describe('history selection', () => {
     expect(orderHistory(pushed).map((j) => j.localId)).toEqual(['n4', 'n3', 'n0', 'n2', 'n1']);
   });
 
+  it.each<[string, JobRecord['asset'], string]>([
+    ['downloading', { state: 'downloading', format: 'glb', attempts: 0 }, 'Downloading'],
+    ['a failed attempt retried', { state: 'retrying', format: 'glb', attempts: 2, failure: 'incomplete', problem: 'cut short' }, 'Download retrying (attempt 3)'],
+    ['ready', { state: 'ready', format: 'glb', attempts: 1 }, 'Finished'],
+  ])('a finished job whose asset is %s says so on its badge', (_what, asset, label) => {
+    expect(statusLabel(record({ localId: 'x', ...(asset ? { asset } : {}) }))).toBe(label);
+  });
+
   it('keeps queued, uncertain, failed and asset-unavailable states apart', () => {
     const labels = [
       record({ localId: 'q', state: 'queued', queue: { reason: 'cap', attempts: 0 } }),

@@ -173,6 +173,8 @@ export function statusLabel(job: JobSummary): string {
     case 'unavailable':
       return 'Asset unavailable';
     case 'finished':
-      return job.asset?.state === 'downloading' || job.asset?.state === 'retrying' ? 'Downloading' : 'Finished';
+      // A failed attempt being retried is its own state (the row's note says why and when): the next try is attempt N.
+      if (job.asset?.state === 'retrying') return `Download retrying (attempt ${(job.asset.attempts ?? 0) + 1})`;
+      return job.asset?.state === 'downloading' ? 'Downloading' : 'Finished';
   }
 }
