@@ -7,7 +7,7 @@ import { Document, NodeIO } from '@gltf-transform/core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AssetProbe, measureBytes } from './asset-probe';
-import { judgeAsset, nextDownloadStep, type AssetVerdict, type DownloadTiming } from './download-verdict';
+import { inspectionSkipped, judgeAsset, nextDownloadStep, type AssetVerdict, type DownloadTiming } from './download-verdict';
 
 let glb: Buffer;
 let png: Buffer;
@@ -115,5 +115,19 @@ describe('nextDownloadStep', () => {
       expect(attempts).toBeLessThanOrEqual(3);
       expect(now).toBeLessThan(60_000);
     }
+  });
+});
+
+describe('inspectionSkipped', () => {
+  const MB = 1024 * 1024;
+  it.each<[number, RegExp | undefined]>([
+    [40 * MB, undefined],
+    [512 * MB, undefined],
+    [700 * MB, /^Kept without statistics or validation: the model is 700 MB, .*whole file in memory.*up to 512 MB\. The file arrived complete/],
+    [1900 * MB, /the model is 1900 MB/],
+  ])('a %i-byte model: %s', (bytes, reason) => {
+    const said = inspectionSkipped(bytes);
+    if (reason) expect(said).toMatch(reason);
+    else expect(said).toBeUndefined();
   });
 });

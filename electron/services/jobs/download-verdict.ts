@@ -133,3 +133,17 @@ export function nextDownloadStep(verdict: AssetVerdict, progress: DownloadProgre
   const delay = Math.round(random * Math.min(t.downloadRetryCapMs, t.downloadRetryBaseMs * 2 ** Math.min(progress.attempts, 8)));
   return { action: 'retry', failure, reason, delayMs: Math.max(50, Math.min(delay, t.downloadDeadlineMs - elapsed)) };
 }
+
+/**
+ * Above this a model is kept without its statistics and validation: the
+ * glTF validator and glTF-Transform both read the whole file into memory
+ * (neither streams), which for a file this large can exhaust the app's.
+ */
+export const INSPECT_LIMIT_BYTES = 512 * 1024 * 1024;
+
+/** Why a complete model is kept without statistics and validation, in words for the record; undefined when it is inspected. */
+export function inspectionSkipped(bytes: number): string | undefined {
+  if (bytes <= INSPECT_LIMIT_BYTES) return undefined;
+  const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
+  return `Kept without statistics or validation: the model is ${mb(bytes)}, and counting its triangles and checking it with the glTF validator need the whole file in memory, which the app does only up to ${mb(INSPECT_LIMIT_BYTES)}. The file arrived complete and its GLB container was checked.`;
+}

@@ -14,14 +14,11 @@ import { assetFormatFor, shownOfKind, type AssetFormat } from '../../../shared/a
 import type { AssetRecord, JobRecord } from '../../../shared/domain/job';
 import { UpstreamError } from '../../upstream';
 import { AssetProbe, type Measured } from './asset-probe';
-import { judgeAsset, nextDownloadStep, tooLargeReason, type AssetVerdict } from './download-verdict';
+import { inspectionSkipped, judgeAsset, nextDownloadStep, tooLargeReason, type AssetVerdict } from './download-verdict';
 import type { EngineCore } from './engine-core';
 import { inspectImage, inspectModel, validateModel, writeImageThumbnail } from './inspect';
 import { isFileRef } from './submitter';
 import { measureFile } from './verify';
-
-/** Above this a model is kept without its statistics and validation (they read the whole file into memory). */
-const INSPECT_LIMIT_BYTES = 512 * 1024 * 1024;
 
 export function formatOf(rec: JobRecord): AssetFormat {
   return assetFormatFor(shownOfKind(rec.kind)) ?? 'glb';
@@ -157,11 +154,13 @@ export class Downloader {
     const extra: Partial<AssetRecord> = { bytes: measured.received, sha256: measured.sha256, ...(attempts !== undefined ? { attempts } : {}) };
     try {
       if (format === 'glb') {
-        if (measured.received <= INSPECT_LIMIT_BYTES) {
+        const skipped = inspectionSkipped(measured.received);
+        if (skipped) extra.problem = skipped;
+        else {
           const bytes = await fsp.readFile(final);
           extra.validation = await validateModel(bytes);
           extra.stats = await inspectModel(bytes);
-        } else extra.problem = `Not inspected: the model is larger than ${INSPECT_LIMIT_BYTES / 1024 / 1024} MB.`;
+        }
       } else {
         extra.image = await inspectImage(final);
         await writeImageThumbnail(final, path.join(path.dirname(final), 'thumbnail.png'));
