@@ -104,7 +104,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     const preview = setupPreview({ assetPath: (localId) => engine.assetPath(localId), stagedPath: (id) => files.staging.filePath(id) });
     disposables.push({ name: 'preview', dispose: preview.dispose });
 
-    const exporter = setupExport({ dataDir, engine, events, platform });
+    const exporter = setupExport({ dataDir, engine, events, platform, staging: files.staging });
     disposables.push({ name: 'export', dispose: exporter.dispose });
 
     const batch = setupBatch({

@@ -11,6 +11,7 @@ import { NODE_FORMATS } from '../domain/export-formats';
 import { MAX_PICTURE_BYTES, PICTURE_FORMATS, PICTURE_KINDS, pictureAllowed } from '../domain/pictures';
 import { BUDGET_TARGETS, FIX_IDS, type AppliedFix, type Budget, type CheckLine, type GeometryCompression, type ModelFigures } from '../domain/readiness';
 import { event, request } from './define';
+import { stagedFileRefSchema } from './files';
 import { localId } from './jobs';
 import { exportOptionsSchema } from './settings';
 
@@ -40,6 +41,7 @@ export interface ProjectFolderView {
 
 /** The readiness check of one model against a folder's budget (or a target's preset). */
 export interface ReadinessReport {
+  /** The job's local id, or the staged file's id for a dropped model. */
   localId: string;
   folderId?: string;
   budget: Budget;
@@ -104,6 +106,7 @@ export interface ExportRecordView {
   exportedAt: string;
 }
 
+const stagedFileId = stagedFileRefSchema.shape.stagedFileId;
 const folderId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const absolutePathLike = z.string().min(1).max(4096);
 export const budgetSchema = z
@@ -140,7 +143,9 @@ export const exportRequests = {
   'export:run': request<ExportReport>()(
     z
       .object({
-        localIds: z.array(localId).min(1).max(1000),
+        localIds: z.array(localId).min(1).max(1000).optional(),
+        /** Models dropped on the window, staged with `files:stagePath`/`files:stageBytes` (instead of jobs). */
+        stagedFileIds: z.array(stagedFileId).min(1).max(100).optional(),
         folderId,
         options: exportOptionsSchema.partial().optional(),
         /** Model format (GLB unless chosen). */
@@ -152,7 +157,8 @@ export const exportRequests = {
         /** Skyboxes: also six cube faces named for the folder's engine (and a sky resource for Godot). */
         skyboxFaces: z.boolean().optional(),
       })
-      .strict(),
+      .strict()
+      .refine((v) => (v.localIds === undefined) !== (v.stagedFileIds === undefined), { message: 'name either jobs or staged files to export' }),
   ),
   /** A folder's budget: start again from a target's preset, and/or change figures. */
   'export:setBudget': request<ProjectFolderView>()(
@@ -165,7 +171,10 @@ export const exportRequests = {
   ),
   /** The readiness check of a model against a folder's budget (or a target's preset with no folder). */
   'export:check': request<ReadinessReport>()(
-    z.object({ localId, folderId: folderId.optional(), target: z.enum(BUDGET_TARGETS).optional() }).strict(),
+    z
+      .object({ localId: localId.optional(), stagedFileId: stagedFileId.optional(), folderId: folderId.optional(), target: z.enum(BUDGET_TARGETS).optional() })
+      .strict()
+      .refine((v) => (v.localId === undefined) !== (v.stagedFileId === undefined), { message: 'name either a job or a staged file to check' }),
   ),
   /**
    * A turntable or still the window made, written beside the job's export in a project folder

@@ -8,8 +8,6 @@
 import { constants } from 'node:fs';
 import { access, mkdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
-import { ENDPOINTS } from '../../../shared/api';
-import type { JobRecord } from '../../../shared/domain/job';
 import { EXPORT_FORMATS, type NodeFormat } from '../../../shared/domain/export-formats';
 import type { Budget, FixId, GeometryCompression } from '../../../shared/domain/readiness';
 import { DEFAULT_EXPORT_OPTIONS, type ExportItemResult, type ExportOptions, type ProjectEngine } from '../../../shared/ipc';
@@ -18,10 +16,9 @@ import { isInside } from './browse';
 import type { ExportRecord, StoredFolder } from './export-store';
 import { renderTemplate, safeBaseName, safeSubfolder } from './file-name';
 import { plannedSuffixes, writeFormat, type OutputFile } from './formats';
-import { lineageKey } from './lineage';
+import { jobSource, stagedSource, type ExportSource, type StagedFiles } from './export-source';
 import { isIdentity } from './model-transform';
 import { readyCopy, type ReadyCopy } from './ready-copy';
-import { buildSidecar } from './sidecar';
 import { skyboxOutputs, skyboxSuffixes } from './skybox-export';
 import { SIDECAR_SUFFIX, describeWriteError, exists, freeBase, inPlaceBase, writeAtomic } from './write-files';
 
@@ -75,19 +72,45 @@ export async function exportJobs(
   requested: Partial<ExportOptions>,
   plan: ExportPlan,
 ): Promise<ExportItemResult[]> {
+  const all = ctx.engine.list({ includeHidden: true });
+  return exportSources(ctx, folder, localIds.map((localId) => ({ id: localId, source: jobSource(ctx.engine, localId, all) })), requested, plan);
+}
+
+/** Exports dropped models (staged files) the same way as jobs' assets. */
+export async function exportStaged(
+  ctx: ExportContext & { staging?: StagedFiles },
+  folder: StoredFolder,
+  stagedIds: string[],
+  requested: Partial<ExportOptions>,
+  plan: ExportPlan,
+): Promise<ExportItemResult[]> {
+  const now = ctx.now();
+  return exportSources(ctx, folder, stagedIds.map((id) => ({ id, source: stagedSource(ctx.staging, id, now) })), requested, plan);
+}
+
+async function exportSources(
+  ctx: ExportContext,
+  folder: StoredFolder,
+  sources: { id: string; source: ExportSource | { message: string } }[],
+  requested: Partial<ExportOptions>,
+  plan: ExportPlan,
+): Promise<ExportItemResult[]> {
   const options: ExportOptions = { ...DEFAULT_EXPORT_OPTIONS, ...requested };
   const folderProblem = await checkFolder(folder.path);
-  if (folderProblem) return localIds.map((localId) => ({ localId, ok: false, message: folderProblem }));
+  if (folderProblem) return sources.map(({ id }) => ({ localId: id, ok: false, message: folderProblem }));
   const root = await realpath(folder.path);
-  const all = ctx.engine.list({ includeHidden: true });
   /** Paths written in this run: two items never share one. */
   const claimed = new Set<string>();
   const results: ExportItemResult[] = [];
-  for (const localId of localIds) {
+  for (const { id, source } of sources) {
+    if ('message' in source) {
+      results.push({ localId: id, ok: false, message: source.message });
+      continue;
+    }
     try {
-      results.push(await exportOne(ctx, folder, root, localId, all, options, plan, claimed));
+      results.push(await exportOne(ctx, folder, root, source, options, plan, claimed));
     } catch (err) {
-      results.push({ localId, ok: false, message: describeWriteError(err, folder.path) });
+      results.push({ localId: id, ok: false, message: describeWriteError(err, folder.path) });
     }
   }
   return results;
@@ -97,20 +120,14 @@ async function exportOne(
   ctx: ExportContext,
   folder: StoredFolder,
   root: string,
-  localId: string,
-  all: JobRecord[],
+  source: ExportSource,
   options: ExportOptions,
   plan: ExportPlan,
   claimed: Set<string>,
 ): Promise<ExportItemResult> {
-  const job = ctx.engine.get(localId);
-  if (!job) return { localId, ok: false, message: 'That job is not in the history any more.' };
-  const source = ctx.engine.assetPath(localId);
-  if (job.state !== 'success' || job.asset?.state !== 'ready' || !source) {
-    return { localId, ok: false, message: `"${job.title || job.prompt || job.kind}" has no finished asset to export yet.` };
-  }
-  const original = await readFile(source);
-  const isModel = job.asset.format === 'glb';
+  const localId = source.id;
+  const original = await readFile(source.path);
+  const isModel = source.isModel;
   const format = isModel ? (plan.format ?? 'glb') : 'png';
   let copy: ReadyCopy | undefined;
   if (isModel) {
@@ -122,7 +139,7 @@ async function exportOne(
         compression: plan.compression,
         fixes: plan.fixes,
         allowCompression: EXPORT_FORMATS[format as NodeFormat].compresses,
-        ...(job.asset.validation ? { validation: job.asset.validation } : {}),
+        ...(source.validation ? { validation: source.validation } : {}),
       });
     } catch (err) {
       // A file glTF-Transform cannot read still exports as it is when nothing asks to change it.
@@ -131,7 +148,7 @@ async function exportOne(
     }
   }
   const modelSuffix = `.${format}`;
-  const faces = !isModel && plan.skyboxFaces === true && ENDPOINTS[job.kind]?.produces === 'skybox';
+  const faces = !isModel && plan.skyboxFaces === true && source.produces === 'skybox';
   const project = plan.projectEngine ?? 'plain';
   const suffixes = [
     ...(copy ? plannedSuffixes(copy.doc, format as NodeFormat) : [modelSuffix]),
@@ -139,15 +156,13 @@ async function exportOne(
     ...(options.sidecar ? [SIDECAR_SUFFIX] : []),
   ];
 
-  const key = lineageKey(job, all);
+  const key = source.lineageKey;
   const earlier = ctx.store.latestOfLineage(folder.id, key);
   let relBase = earlier && !claimed.has(earlier.relativePath) ? await inPlaceBase(root, earlier, modelSuffix, suffixes) : undefined;
   const inPlace = relBase !== undefined;
   if (relBase === undefined) {
     const sub = safeSubfolder(folder.subfolder ?? '');
-    const base = safeBaseName(
-      renderTemplate(options.template, { prompt: job.prompt ?? job.title, kind: job.kind, createdAt: job.createdAt, jobId: job.jobId ?? job.localId }),
-    );
+    const base = safeBaseName(renderTemplate(options.template, source.names));
     relBase = await freeBase(root, sub, base, suffixes, claimed);
   }
   const relativePath = relBase + modelSuffix;
@@ -173,7 +188,7 @@ async function exportOne(
   // Recorded before anything is written: an export cut off between its files (a kill, a crash) leaves
   // them owned by this lineage, so the next export replaces them instead of starting a numbered set.
   const planned = [...outputs.map((o) => relBase + o.suffix), ...(options.sidecar ? [relBase + SIDECAR_SUFFIX] : [])];
-  const record: ExportRecord = { localId, jobId: job.jobId, lineageKey: key, folderId: folder.id, relativePath, files: planned, exportedAt: ctx.now().toISOString() };
+  const record: ExportRecord = { localId, jobId: source.jobId, lineageKey: key, folderId: folder.id, relativePath, files: planned, exportedAt: ctx.now().toISOString() };
   ctx.store.addRecord(record);
   const written: string[] = [];
   try {
@@ -193,7 +208,7 @@ async function exportOne(
     const exported = copy
       ? { format, files: written.map((w) => basename(w)), budget: plan.budget, fixesApplied: copy.fixes, figures: copy.after.figures, check: copy.after.check }
       : undefined;
-    const sidecar = buildSidecar(job, basename(target), options, ctx.now(), exported);
+    const sidecar = source.sidecar(basename(target), options, ctx.now(), exported);
     await writeAtomic(sidecarPath, Buffer.from(`${JSON.stringify(sidecar, null, 2)}\n`, 'utf8'), inPlace && (await exists(sidecarPath)));
     written.push(relBase + SIDECAR_SUFFIX);
   }

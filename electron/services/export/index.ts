@@ -14,7 +14,8 @@ import type { JobEngine } from '../jobs/engine-api';
 import { allowedRoots, gateFor, storedFolderAtUse } from '../allowed-roots';
 import { browse, isInside } from './browse';
 import { ExportStore, type StoredFolder } from './export-store';
-import { checkFolder, exportJobs, lastExportPath } from './exporter';
+import { jobSource, stagedSource, type StagedFiles } from './export-source';
+import { checkFolder, exportJobs, exportStaged, lastExportPath } from './exporter';
 import { safeSubfolder } from './file-name';
 import { detectProject, PROJECT_KINDS } from './project-detect';
 import { savePicture } from './pictures';
@@ -36,6 +37,8 @@ export interface ExportDeps {
   /** The browser shell's chooser is limited to this directory; defaults to os.homedir(). */
   homeDir?: string;
   now?: () => Date;
+  /** The files service's staging area: models dropped on the window are exported from there. */
+  staging?: StagedFiles;
 }
 
 export function setupExport(deps: ExportDeps): {
@@ -133,7 +136,7 @@ export function setupExport(deps: ExportDeps): {
       return ok(await view(store.folder(folderId)!));
     },
     'export:browse': async ({ path }) => browse(homeDir, path, allowedRoots(deps.dataDir, homeDir)),
-    'export:run': async ({ localIds, folderId, options, format, fixes, budget: chosen, skyboxFaces }, ctx) => {
+    'export:run': async ({ localIds, stagedFileIds, folderId, options, format, fixes, budget: chosen, skyboxFaces }, ctx) => {
       const folder = store.folder(folderId);
       if (!folder) return fail('not-found', 'That project folder is not in the list.');
       const moved = await storedFolderAtUse(folder.path, ctx, deps.dataDir, homeDir);
@@ -141,13 +144,11 @@ export function setupExport(deps: ExportDeps): {
       const own = await budgetOf(folder);
       const budget = chosen ?? own.budget;
       const compression = compressionFor(own.engine, budget.target);
-      const items = await exportJobs({ engine: deps.engine, store, now }, folder, localIds, stripUndefined(options ?? {}), {
-        format,
-        fixes,
-        budget,
-        compression,
-        ...(skyboxFaces ? { skyboxFaces, projectEngine: own.engine } : {}),
-      });
+      const plan = { format, fixes, budget, compression, ...(skyboxFaces ? { skyboxFaces, projectEngine: own.engine } : {}) };
+      const requested = stripUndefined(options ?? {});
+      const items = stagedFileIds
+        ? await exportStaged({ engine: deps.engine, store, now, staging: deps.staging }, folder, stagedFileIds, requested, plan)
+        : await exportJobs({ engine: deps.engine, store, now }, folder, localIds ?? [], requested, plan);
       const report = { folderId, items };
       deps.events.emit('export:done', report);
       return ok(report);
@@ -172,11 +173,9 @@ export function setupExport(deps: ExportDeps): {
       await broadcast();
       return ok(await view(store.folder(folderId)!));
     },
-    'export:check': async ({ localId, folderId, target }, ctx) => {
-      const engine = deps.engine;
-      const job = engine.get(localId);
-      const source = engine.assetPath(localId);
-      if (!job || job.asset?.state !== 'ready' || job.asset.format !== 'glb' || !source) return fail('not-a-model', 'Only a finished model can be checked.');
+    'export:check': async ({ localId, stagedFileId, folderId, target }, ctx) => {
+      const source = localId ? jobSource(deps.engine, localId, []) : stagedSource(deps.staging, stagedFileId ?? '', now());
+      if ('message' in source || !source.isModel) return fail('not-a-model', 'Only a finished model can be checked.');
       const folder = folderId ? store.folder(folderId) : undefined;
       if (folderId && !folder) return fail('not-found', 'That project folder is not in the list.');
       // Its markers (Assets/, project.godot, *.uproject) pick the budget: read only where the folder still is.
@@ -184,8 +183,8 @@ export function setupExport(deps: ExportDeps): {
       if (moved) return fail('folder-moved', moved);
       const { budget, compression } = folder ? await budgetOf(folder) : { budget: presetBudget('plain', target ?? DEFAULT_TARGET), compression: compressionFor('plain', target ?? DEFAULT_TARGET) };
       const chosen = target && folder ? presetBudget((await detectProject(folder.path)).engine, target) : budget;
-      const measured = await checkModel(await readFile(source), { ...DEFAULT_EXPORT_OPTIONS }, chosen, compression, job.asset.validation);
-      const report: ReadinessReport = { localId, ...(folder ? { folderId: folder.id } : {}), budget: chosen, compression, ...measured };
+      const measured = await checkModel(await readFile(source.path), { ...DEFAULT_EXPORT_OPTIONS }, chosen, compression, source.validation);
+      const report: ReadinessReport = { localId: source.id, ...(folder ? { folderId: folder.id } : {}), budget: chosen, compression, ...measured };
       return ok(report);
     },
     'export:records': async ({ localId }) =>

@@ -59,6 +59,7 @@ export function Viewport() {
   useModelThumbnails();
   useSetsOpenWhenFinished();
   const target = useStore((s) => s.viewportTarget);
+  const localModel = useStore((s) => s.localModel);
   // The compare view takes the canvas over (the same renderer draws every take) while it is open.
   const compare = useStore((s) => s.compare);
   const jobsById = useStore((s) => s.jobsById);
@@ -241,7 +242,10 @@ export function Viewport() {
         <>
           <ModelTools info={overlayInfo} />
           <StatsOverlay stats={overlayInfo.stats} />
-          {target?.localId && target.content === 'model' ? <ReadinessPanel localId={target.localId} /> : null}
+          {target?.localId && target.content === 'model' ? <ReadinessPanel source={{ localId: target.localId }} /> : null}
+          {!target?.localId && localModel?.stagedFileId && localModel.key === target?.key ? (
+            <ReadinessPanel source={{ stagedFileId: localModel.stagedFileId, name: localModel.name }} />
+          ) : null}
           {overlayInfo.omissions.length > 0 ? (
             <p className="viewport-omissions" role="note">
               {overlayInfo.omissions.join('; ')}.

@@ -20,6 +20,8 @@ import { SkyboxFormatField } from './SkyboxFormatField';
 
 export function ExportDialog() {
   const targets = useStore((s) => s.exportTargets);
+  /** A model dropped on the window (staged in main) instead of history items. */
+  const local = useStore((s) => s.exportLocal);
   const close = useStore((s) => s.closeExport);
   const folders = useStore((s) => s.projectFolders);
   const defaults = useStore((s) => s.settings?.exportDefaults) ?? DEFAULT_EXPORT_OPTIONS;
@@ -33,9 +35,10 @@ export function ExportDialog() {
   const [fixes, setFixes] = useState<FixId[]>([]);
   const [skyboxFormat, setSkyboxFormat] = useState<SkyboxFormat>('png');
   const [readiness, setReadiness] = useState<ReadinessReport>();
-  const open = targets !== null;
+  const open = targets !== null || local !== null;
   const single = targets?.length === 1 ? targets[0] : undefined;
-  const isModel = useStore((s) => (single ? s.jobsById[single]?.asset?.format === 'glb' : false));
+  const isModel = useStore((s) => (single ? s.jobsById[single]?.asset?.format === 'glb' : false)) || local !== null;
+  const stagedFileId = local?.stagedFileId;
 
   useEffect(() => {
     if (!open) return;
@@ -47,45 +50,53 @@ export function ExportDialog() {
   // The readiness check of a single model against the chosen folder's budget.
   useEffect(() => {
     setReadiness(undefined);
-    if (!open || !single || !isModel || !folderId) return;
+    if (!open || !(single || stagedFileId) || !isModel || !folderId) return;
     let current = true;
     void bridge()
-      .api.export.check({ localId: single, folderId })
+      .api.export.check({ ...(stagedFileId ? { stagedFileId } : { localId: single! }), folderId })
       .then((r) => {
         if (current && r.ok) setReadiness(r.value);
       });
     return () => {
       current = false;
     };
-  }, [open, single, isModel, folderId]);
+  }, [open, single, stagedFileId, isModel, folderId]);
   const toggleFix = (fix: FixId) => setFixes((list) => (list.includes(fix) ? list.filter((f) => f !== fix) : [...list, fix]));
   useEffect(() => {
     if (!folders.some((f) => f.id === folderId)) setFolderId(folders[0]?.id ?? '');
   }, [folders, folderId]);
 
   const run = async () => {
-    if (!targets || !folderId) return;
+    if (!(targets || stagedFileId) || !folderId) return;
     setBusy(true);
     setError(undefined);
-    const result = await bridge().api.export.run({ localIds: targets, folderId, options, ...(format !== 'glb' ? { format } : {}), ...(fixes.length ? { fixes } : {}), ...(skyboxFormat === 'cubemap' ? { skyboxFaces: true } : {}) });
+    const result = await bridge().api.export.run({
+      ...(stagedFileId ? { stagedFileIds: [stagedFileId] } : { localIds: targets! }),
+      folderId,
+      options,
+      ...(format !== 'glb' ? { format } : {}),
+      ...(fixes.length ? { fixes } : {}),
+      ...(skyboxFormat === 'cubemap' ? { skyboxFaces: true } : {}),
+    });
     setBusy(false);
     if (result.ok) setReport(result.value);
     else setError(result.problem.message);
   };
-  const count = targets?.length ?? 0;
+  const count = targets?.length ?? (local ? 1 : 0);
   const jobsById = useStore((s) => s.jobsById);
   const targetJobs = (targets ?? []).map((id) => jobsById[id]).filter((j) => j !== undefined);
   const saveAs = () => downloadAssets(targetJobs.map((j) => ({ url: bridge().assetUrl(j.localId, 'asset'), name: saveAsName(j) })));
+  const title = local ? `Export ${local.name}` : count > 1 ? `Export ${count} assets` : 'Export asset';
   const folder = folders.find((f) => f.id === folderId);
   const hasSkybox = targetJobs.some((j) => ENDPOINTS[j.kind]?.produces === 'skybox');
 
   return (
-    <Dialog open={open} title={count > 1 ? `Export ${count} assets` : 'Export asset'} onClose={close} className="export-dialog">
+    <Dialog open={open} title={title} onClose={close} className="export-dialog">
       {folders.length === 0 ? (
         <div className="export-no-folder">
           <p>No project folder yet. Save the file anywhere you like, or add your game project's folder so exports land where the engine looks.</p>
           <div className="settings-actions">
-            <Button variant="primary" onClick={saveAs} disabled={targetJobs.length === 0}>
+            <Button variant="primary" onClick={saveAs} disabled={targetJobs.length === 0 || local !== null}>
               Save as…
             </Button>
             <Button size="small" onClick={() => openSettings('folders')}>

@@ -13,10 +13,14 @@ export interface SettingsSlice {
   projectFolders: ProjectFolderView[];
   /** Local ids the Export dialog is open for; null when closed. */
   exportTargets: string[] | null;
+  /** A dropped model (staged in main) the Export dialog is open for; null when closed. */
+  exportLocal: { stagedFileId: string; name: string } | null;
   applySettings(snapshot: SettingsSnapshot): void;
   applyProjectFolders(folders: ProjectFolderView[]): void;
   /** Opens the Export dialog for one history item or a selection (the history calls this). */
   openExport(localIds: string[]): void;
+  /** Opens the Export dialog for a model dropped on the window. */
+  openExportLocal(model: { stagedFileId: string; name: string }): void;
   closeExport(): void;
 }
 
@@ -24,10 +28,12 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set) => ({
   settings: null,
   projectFolders: [],
   exportTargets: null,
+  exportLocal: null,
   applySettings: (snapshot) => set({ settings: snapshot }),
   applyProjectFolders: (folders) => set({ projectFolders: folders }),
-  openExport: (localIds) => set({ exportTargets: localIds.length > 0 ? [...localIds] : null }),
-  closeExport: () => set({ exportTargets: null }),
+  openExport: (localIds) => set({ exportTargets: localIds.length > 0 ? [...localIds] : null, exportLocal: null }),
+  openExportLocal: (model) => set({ exportLocal: { ...model }, exportTargets: null }),
+  closeExport: () => set({ exportTargets: null, exportLocal: null }),
 });
 
 /** The active environment and key as views, if any. */

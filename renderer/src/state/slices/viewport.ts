@@ -39,6 +39,11 @@ export interface ViewportSlice {
   modelBackdrop: ViewportTarget | null;
   /** The last model opened, for "Preview a model in this skybox". */
   lastModel: ViewportTarget | null;
+  /**
+   * A dropped GLB staged into the app (files:stagePath / files:stageBytes), so main can check and export it;
+   * `key` is the viewport target it belongs to. Null until staged; `error` when staging failed.
+   */
+  localModel: { key: string; stagedFileId?: string; name: string; error?: string } | null;
   openJob(job: { localId: string; jobId?: string; kind: keyof typeof ENDPOINTS; title?: string }): void;
   /** Inspect a file dropped on the window (GLB, HDR or image). */
   openLocalFile(file: File): void;
@@ -92,6 +97,17 @@ export const createViewportSlice: SliceCreator<ViewportSlice> = (set, get) => {
       modelBackdrop: target.content === 'model' ? s.modelBackdrop : null,
     }));
   };
+  /** Stages a dropped GLB so the readiness check and export (in main) can read it. */
+  const stageLocalModel = async (file: File, key: string) => {
+    let result;
+    try {
+      result = await bridge().stageFile(file);
+    } catch (err) {
+      result = { ok: false as const, problem: { reason: 'unreadable', message: (err as Error).message } };
+    }
+    if (get().viewportTarget?.key !== key) return;
+    set({ localModel: result.ok ? { key, stagedFileId: result.value.id, name: file.name } : { key, name: file.name, error: result.problem.message } });
+  };
   return {
     viewportTarget: null,
     viewportState: 'empty',
@@ -101,6 +117,7 @@ export const createViewportSlice: SliceCreator<ViewportSlice> = (set, get) => {
     showSkeleton: false,
     modelBackdrop: null,
     lastModel: null,
+    localModel: null,
 
     openJob: (job) => {
       const spec = ENDPOINTS[job.kind];
@@ -135,7 +152,10 @@ export const createViewportSlice: SliceCreator<ViewportSlice> = (set, get) => {
       localUrl = url;
       // HDR files are always panoramas; 2:1 images are decided by the image view once their size is known.
       const content: ViewportContent = format === 'glb' ? 'model' : format === 'hdr' ? 'skybox' : 'image';
-      show({ key: nextKey(), content, url, format, name: file.name });
+      const key = nextKey();
+      show({ key, content, url, format, name: file.name });
+      set({ localModel: null });
+      if (format === 'glb') void stageLocalModel(file, key);
     },
 
     closeViewport: () => {
