@@ -1,7 +1,7 @@
 /**
  * Project folders: add by typing or dropping a path, by the system dialog
  * (Electron) or the home-limited chooser (browser shell); each shows the
- * engine recognised and the subfolder exports go to.
+ * engine recognised, the subfolder exports go to, and its budget.
  */
 import { useState } from 'react';
 import type { ProjectFolderView } from '../../../../shared/ipc';
@@ -9,6 +9,7 @@ import { bridge } from '../../bridge';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { FolderBrowser } from '../export/FolderBrowser';
+import { BudgetEditor } from './BudgetEditor';
 import { problemOf } from './messages';
 
 const ENGINE_NAMES: Record<ProjectFolderView['engine'], string> = { unity: 'Unity project', godot: 'Godot project', unreal: 'Unreal project', plain: 'Plain folder' };
@@ -125,6 +126,7 @@ function FolderItem({ folder, onError }: { folder: ProjectFolderView; onError(me
           Remove folder
         </Button>
       </form>
+      {folder.budget ? <BudgetEditor folder={folder} budget={folder.budget} /> : null}
     </li>
   );
 }
