@@ -69,7 +69,7 @@ describe('the contract', () => {
   it('names a stored project folder only in the channels that judge it again at use, or that touch only the list', () => {
     // A stored folder is a path too: a channel that reads or writes inside it (export markers, exports) asks
     // the gate at use (storedFolderAtUse in allowed-roots.ts) and gets a case below; a new one fails here first.
-    const judgedAtUse = ['export:run', 'export:check', 'export:setBudget'];
+    const judgedAtUse = ['export:run', 'export:check', 'export:setBudget', 'export:savePicture'];
     const listOnly = ['export:removeFolder', 'export:setSubfolder'];
     const takingFolders = Object.entries(REQUESTS)
       .filter(([, def]) => {
