@@ -40,6 +40,12 @@ export interface PathGate {
 
 export const OUTSIDE_ROOTS_MESSAGE = 'In the browser, Asset Studio only reads and writes inside your home folder and its own data folder.';
 
+/** The refusal in full: what the rule is, where the home folder is, and what to do instead. */
+export function outsideRootsMessage(homeDir: string | undefined): string {
+  const where = homeDir ? `Choose a folder inside your home folder (${homeDir})` : 'Choose a folder inside your home folder';
+  return `${OUTSIDE_ROOTS_MESSAGE} ${where}, or use the desktop app to reach folders anywhere else.`;
+}
+
 /** The roots of the browser shell: the home folder and the data folder. */
 export function allowedRoots(dataDir: string, homeDir: string = os.homedir()): string[] {
   return [homeDir, dataDir];
@@ -76,7 +82,7 @@ export function rootedGate(roots: readonly string[]): PathGate {
       if (!path.isAbsolute(p)) return fail('invalid-path', 'Give the full path.');
       const real = await realPathOf(p, options.allowMissing ?? false);
       if (!real) return fail('not-found', `Nothing is at ${p}.`);
-      if (decidePath(await realRootsOf(roots), real) === 'outside') return fail('outside-allowed-folders', OUTSIDE_ROOTS_MESSAGE);
+      if (decidePath(await realRootsOf(roots), real) === 'outside') return fail('outside-allowed-folders', outsideRootsMessage(roots[0])); // the home folder comes first (allowedRoots)
       return ok(real);
     },
   };

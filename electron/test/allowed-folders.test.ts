@@ -87,7 +87,12 @@ describe('files:stagePath from the browser shell', () => {
     fs.symlinkSync(path.join(outside, 'private.png'), path.join(home, 'link.png'));
     expect(reason(await handlers['files:stagePath']({ path: path.join(home, 'mine.png') }, web))).toBe('ok');
     expect(reason(await handlers['files:stagePath']({ path: path.join(dataDir, 'staged.png') }, web))).toBe('ok');
-    expect(reason(await handlers['files:stagePath']({ path: path.join(outside, 'private.png') }, web))).toBe('outside-allowed-folders');
+    const refused = await handlers['files:stagePath']({ path: path.join(outside, 'private.png') }, web);
+    expect(reason(refused)).toBe('outside-allowed-folders');
+    // In words: the rule, where the home folder is, and what to do instead.
+    expect(refused.ok ? '' : refused.problem.message).toBe(
+      `In the browser, Asset Studio only reads and writes inside your home folder and its own data folder. Choose a folder inside your home folder (${home}), or use the desktop app to reach folders anywhere else.`,
+    );
     expect(reason(await handlers['files:stagePath']({ path: path.join(home, 'link.png') }, web))).toBe('outside-allowed-folders');
     expect(reason(await handlers['files:stagePath']({ path: path.join(home, '..', 'outside', 'private.png') }, web))).toBe('outside-allowed-folders');
   });
