@@ -25,7 +25,6 @@
  * Run: npm run soak:chaos   (SOAK_SCALE=0.1 for a short run)
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { JobRecord } from '../shared/domain/job';
 import { isSettled } from '../electron/services/jobs/cli-support';
@@ -33,13 +32,12 @@ import {
   auditFiles,
   auditJobs,
   cli,
-  clientEnv,
   invoke,
   readLedger,
   scaled,
   sleep,
   soakScale,
-  startSandboxProcess,
+  startSoak,
   startShell,
   upstreamJobs,
   writeResult,
@@ -117,13 +115,9 @@ function batchRowStates(dataDir: string): Record<string, number> {
 }
 
 async function main(): Promise<void> {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'soak-chaos-'));
-  const dataDir = path.join(work, 'data');
+  const run = await startSoak('soak-chaos', { jobSeconds: JOB_SECONDS, keys: KEYS, chaos: CHAOS });
+  const { work, dataDir, sandbox, env, started } = run;
   const outDir = path.join(work, 'batch-out');
-  fs.mkdirSync(dataDir, { recursive: true });
-  const sandbox = await startSandboxProcess({ jobSeconds: JOB_SECONDS, keys: KEYS, seed: 16, chaos: CHAOS });
-  const env = clientEnv(sandbox, dataDir, work);
-  const started = performance.now();
   console.log(`soak:chaos: ${JOBS} jobs (SOAK_SCALE=${SCALE}): ${CLI_JOBS} by a CLI batch, ${SHELL_JOBS} through the browser shell, at once; ${KEYS} keys; jobs of ${JOB_SECONDS} s`);
   console.log(`sandbox --chaos ${CHAOS}`);
   const faults = watchFaults(sandbox);
@@ -208,6 +202,7 @@ async function main(): Promise<void> {
     filesChecked: files.checked,
     partialFiles: files.partial.length,
     leftoverTempFiles: files.leftoverTemp,
+    leftoverTemp: files.temp,
     faults: faultCounts,
     states: jobs.states,
     lostJobs: jobs.lostJobs,
@@ -225,11 +220,9 @@ async function main(): Promise<void> {
   );
   console.log(`batch rows by state: ${JSON.stringify(batchRows)}${batchHung ? ' (the batch did not exit after every job settled)' : ''}`);
   console.log(`batch exit ${batchExit} · shell refused ${shellRefused} · files checked ${files.checked}, partial ${files.partial.length}, temp files left ${files.leftoverTemp}`);
-  for (const l of [...jobs.lostJobs, ...jobs.duplicateJobs, ...files.partial, ...figures.unsettledJobs]) console.log(`  ! ${l}`);
+  for (const l of [...jobs.lostJobs, ...jobs.duplicateJobs, ...files.partial, ...files.temp, ...figures.unsettledJobs]) console.log(`  ! ${l}`);
   console.log(`${file} (${figures.seconds} s)`);
-  await sandbox.proc.stop();
-  if (!process.env.SOAK_KEEP) fs.rmSync(work, { recursive: true, force: true });
-  else console.log(`kept ${work}`);
+  await run.finish();
   // A batch that never exits is a failure too: a script waiting on it would hang (it did, before the ledger reported every change).
   if (jobs.duplicates > 0 || jobs.lost > 0 || files.partial.length > 0 || batchHung) process.exitCode = 1;
 }

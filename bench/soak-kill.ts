@@ -29,7 +29,6 @@
  * Run: npm run soak:kill   (SOAK_SCALE=0.1 for a short run, SOAK_SEED=N to vary the delays)
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { JobRecord } from '../shared/domain/job';
 import { isSettled } from '../electron/services/jobs/cli-support';
@@ -37,14 +36,13 @@ import {
   auditFiles,
   auditJobs,
   cli,
-  clientEnv,
   invoke,
   readLedger,
   scaled,
   setChaos,
   sleep,
   soakScale,
-  startSandboxProcess,
+  startSoak,
   startShell,
   upstreamJobs,
   writeResult,
@@ -118,12 +116,10 @@ async function waitExit(proc: Proc, timeoutMs: number, what: string): Promise<nu
 }
 
 async function main(): Promise<void> {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'soak-kill-'));
-  const dataDir = path.join(work, 'data');
+  const run = await startSoak('soak-kill', { jobSeconds: JOB_SECONDS, keys: 1, chaos: BASE_CHAOS });
+  const { work, dataDir, sandbox, env } = run;
   const exportsRoot = path.join(dataDir, 'soak-exports');
   fs.mkdirSync(exportsRoot, { recursive: true });
-  const sandbox = await startSandboxProcess({ jobSeconds: JOB_SECONDS, keys: 1, seed: 16, chaos: BASE_CHAOS });
-  const env = clientEnv(sandbox, dataDir, work);
   const hits: Record<string, number> = {};
   const rows: string[] = [];
   const started = performance.now();
@@ -243,6 +239,7 @@ async function main(): Promise<void> {
       filesChecked: files.checked,
       partialFiles: files.partial.length,
       leftoverTempFiles: files.leftoverTemp,
+      leftoverTemp: files.temp,
       moments: hits,
       states: jobs.states,
       lostJobs: jobs.lostJobs,
@@ -258,13 +255,11 @@ async function main(): Promise<void> {
       `created upstream ${jobs.created} · duplicates ${jobs.duplicates} · lost ${jobs.lost} · uncertain ${jobs.uncertain} · verified ${jobs.verified} · unavailable ${jobs.unavailable} · unsettled ${unsettled}`,
     );
     console.log(`ledger opens: ${ledgerOpens} (${skippedLines} torn lines skipped) · files checked ${files.checked}, partial ${files.partial.length}, temp files left by killed writers ${files.leftoverTemp}`);
-    for (const l of [...jobs.lostJobs, ...jobs.duplicateJobs, ...files.partial]) console.log(`  ! ${l}`);
+    for (const l of [...jobs.lostJobs, ...jobs.duplicateJobs, ...files.partial, ...files.temp]) console.log(`  ! ${l}`);
     console.log(`${file} (${figures.seconds} s)`);
     if (jobs.duplicates > 0 || jobs.lost > 0 || files.partial.length > 0 || !ledgerOpens) process.exitCode = 1;
   } finally {
-    await sandbox.proc.stop();
-    if (!process.env.SOAK_KEEP) fs.rmSync(work, { recursive: true, force: true });
-    else console.log(`kept ${work}`);
+    await run.finish();
   }
 }
 

@@ -15,6 +15,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { JobRecord } from '../../shared/domain/job';
 import { Ledger } from '../../electron/services/jobs/ledger';
@@ -149,6 +150,36 @@ export function clientEnv(sandbox: SandboxProc, dataDir: string, home: string): 
   };
 }
 
+/** One soak run's start: a work folder (the clients' home) holding the data folder, the standalone sandbox, and the clients' environment. */
+export interface SoakRun {
+  work: string;
+  dataDir: string;
+  sandbox: SandboxProc;
+  env: NodeJS.ProcessEnv;
+  started: number;
+  /** Stops the sandbox and removes the work folder (kept, and said so, under SOAK_KEEP). */
+  finish(): Promise<void>;
+}
+
+export async function startSoak(name: string, sandbox: { jobSeconds: number; keys: number; chaos: string }): Promise<SoakRun> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+  const dataDir = path.join(work, 'data');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const proc = await startSandboxProcess({ ...sandbox, seed: 16 });
+  return {
+    work,
+    dataDir,
+    sandbox: proc,
+    env: clientEnv(proc, dataDir, work),
+    started: performance.now(),
+    async finish() {
+      await proc.proc.stop();
+      if (!process.env.SOAK_KEEP) fs.rmSync(work, { recursive: true, force: true });
+      else console.log(`kept ${work}`);
+    },
+  };
+}
+
 export interface UpstreamJob {
   id: string;
   status: string;
@@ -219,14 +250,19 @@ export interface FileAudit {
   partial: string[];
   /** Temp files left by a killed writer (never read as an asset; named so they cannot be mistaken for one). */
   leftoverTemp: number;
+  /** Their paths, to tell which writer left them. */
+  temp: string[];
 }
 
 /** No partial file in the cache or an export folder: every file under a final name passes the structural checks. */
 export async function auditFiles(dataDir: string, exportDirs: string[]): Promise<FileAudit> {
-  const out: FileAudit = { checked: 0, partial: [], leftoverTemp: 0 };
+  const out: FileAudit = { checked: 0, partial: [], leftoverTemp: 0, temp: [] };
   const check = async (file: string) => {
     const base = path.basename(file);
-    if (base.endsWith('.tmp')) return void out.leftoverTemp++;
+    if (base.endsWith('.tmp')) {
+      out.temp.push(path.relative(dataDir, file));
+      return void out.leftoverTemp++;
+    }
     let ok = true;
     if (/\.(glb|png)$/.test(base) && !base.startsWith('thumbnail')) ok = (await verifyAsset(file, base.endsWith('.glb') ? 'glb' : 'png')).ok;
     else if (base.endsWith('.json')) {
