@@ -152,10 +152,10 @@ async function main(): Promise<void> {
       const settled = records.filter(isSettled).length;
       if (settled === JOBS - shellRefused) allSettledAt ??= Date.now();
       if ((allSettledAt !== undefined && batch.done) || Date.now() > end) break;
-      // Every job has settled in the ledger: the batch has 20 s to export its last rows and exit (it needs about one).
-      if (allSettledAt !== undefined && Date.now() - allSettledAt > 20_000) {
+      // Every job has settled in the ledger: the batch has 60 s to export its last rows and exit (it needs about one; a hang is forever, and a machine under load is slow).
+      if (allSettledAt !== undefined && Date.now() - allSettledAt > 60_000) {
         batchHung = true;
-        console.log('Every job settled 20 s ago but the CLI batch has not exited: stopping it.');
+        console.log('Every job settled 60 s ago but the CLI batch has not exited: stopping it.');
         break;
       }
       if (Date.now() - lastPrint > 10_000) {
