@@ -11,6 +11,7 @@ import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment
 import type { ModelStats } from '../../../shared/domain/job';
 import type { ViewportTarget } from '../state/slices/viewport';
 import { useStore } from '../state/store';
+import { STUDIO_GRID } from './capture/capture-host';
 import { GroundShadow } from './GroundShadow';
 import { ModelScene, type AnimationControl, type ModelInfo } from './ModelScene';
 import { paintedPixels } from './scene-tools';
@@ -187,7 +188,7 @@ export function StudioGround({ under }: { under: GroundPlacement | null }) {
   const floorY = bbox.min[1];
   return (
     <group visible={visible}>
-      <Grid position={[0, floorY, 0]} cellSize={radius / 10} sectionSize={radius / 2} infiniteGrid fadeDistance={radius * 12} cellColor="#3a3f48" sectionColor="#4d5461" />
+      <Grid name={STUDIO_GRID} position={[0, floorY, 0]} cellSize={radius / 10} sectionSize={radius / 2} infiniteGrid fadeDistance={radius * 12} cellColor="#3a3f48" sectionColor="#4d5461" />
       <GroundShadow
         y={floorY + radius * 0.002}
         centre={[(bbox.min[0] + bbox.max[0]) / 2, (bbox.min[2] + bbox.max[2]) / 2]}

@@ -8,6 +8,7 @@ import { Canvas } from '@react-three/fiber';
 import { Component, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ModelStats } from '../../../shared/domain/job';
 import { useStore } from '../state/store';
+import { CaptureBridge } from './capture/CaptureBridge';
 import { CanvasContent, groundPlacement, StudioGround } from './CanvasContent';
 import { useHeldView, useLoadingNoteDue } from './held-view';
 import { ImageView } from './ImageView';
@@ -204,6 +205,7 @@ export function Viewport() {
               </AssetBoundary>
             )}
             <StudioGround under={compare ? null : ground} />
+            <CaptureBridge />
           </Canvas>
         ) : null}
       </div>

@@ -1,5 +1,6 @@
 /** The viewport's DOM overlays: tools, stats, animation bar, parts list, skybox actions. */
 import { RadioGroup } from 'radix-ui';
+import { PictureButtons } from '../features/pictures/PicturesDialog';
 import { Fragment, useState } from 'react';
 import type { ModelStats } from '../../../shared/domain/job';
 import { PBR_CHANNELS, type PbrChannel, type ViewMode, type ViewportTarget } from '../state/slices/viewport';
@@ -36,6 +37,7 @@ export function ModelTools({ info }: { info: ModelInfo }) {
   const setShowSkeleton = useStore((s) => s.setShowSkeleton);
   const backdrop = useStore((s) => s.modelBackdrop);
   const previewInSkybox = useStore((s) => s.previewModelInSkybox);
+  const target = useStore((s) => s.viewportTarget);
   const resolutions = channel ? channelInfo(info.root, channel).resolutions : [];
   const rigged = info.stats.skins > 0 || info.stats.joints > 0;
   return (
@@ -90,6 +92,7 @@ export function ModelTools({ info }: { info: ModelInfo }) {
           </button>
         </Tooltip>
       </span>
+      {target ? <PictureButtons target={target} /> : null}
       {backdrop ? (
         <button type="button" onClick={() => previewInSkybox(null)}>
           Leave skybox preview
