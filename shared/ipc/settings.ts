@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { rateCardSchema, type RateCard } from '../api/rate-card';
+import type { KeySpend } from '../domain/spend';
 import { event, request } from './define';
 
 /** Where a key's secret lives. */
@@ -225,6 +226,8 @@ export const settingsRequests = {
   'settings:testConnection': request<ConnectionTest>()(z.object({ environmentId: id, keyId: id }).strict()),
   /** The rate card the user typed from their dashboard for an environment they added (null forgets it). The built-in sandbox hands over its own. */
   'settings:setRateCard': request<EnvironmentView>()(z.object({ environmentId: id, rateCard: rateCardSchema.nullable() }).strict()),
+  /** An estimate of each key's spend per day (the rate cards applied to the ledger's accepted jobs), grouped by the caller's local day. */
+  'settings:estimateSpend': request<KeySpend[]>()(z.object({ utcOffsetMinutes: z.number().int().min(-900).max(900) }).strict()),
   'settings:setExportDefaults': request<ExportOptions>()(exportOptionsSchema.partial().strict()),
   'settings:setLayout': request<LayoutPrefs>()(layoutSchema),
 };

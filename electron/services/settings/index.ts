@@ -2,7 +2,8 @@
  * Settings: environments, keys, secrets, credits, export defaults, layout.
  * The registry it returns is the only way any service obtains a secret.
  */
-import type { CreditsInfo, LayoutPrefs, Result, SettingsSnapshot } from '../../../shared/ipc';
+import { estimateSpend } from '../../../shared/domain/spend';
+import { ok, type CreditsInfo, type LayoutPrefs, type Result, type SettingsSnapshot } from '../../../shared/ipc';
 import type { BuiltinSandbox, EnvironmentRegistry, ChannelsOf, EventSink, HandlersFor, Platform, SecretCipher } from '../contracts';
 import type { JobEngine } from '../jobs/engine-api';
 import type { FetchLike } from './connection-test';
@@ -45,6 +46,8 @@ export function setupSettings(deps: SettingsDeps): SettingsSetup {
   const service = new SettingsService(deps);
   const stopBroadcast = service.onChange(() => deps.events.emit('settings:changed', service.snapshot()));
   const engineWatches = new Set<() => void>();
+  // The ledger the spend estimate reads (removed-from-history jobs were paid too).
+  let watched: JobEngine | undefined;
 
   const handlers: HandlersFor<ChannelsOf<'settings'>> = {
     'settings:get': async () => ({ ok: true, value: service.snapshot() }),
@@ -57,6 +60,11 @@ export function setupSettings(deps: SettingsDeps): SettingsSetup {
     'settings:setActive': async ({ environmentId, keyId }) => service.setActive(environmentId, keyId),
     'settings:testConnection': async ({ environmentId, keyId }) => service.testConnection(environmentId, keyId),
     'settings:setRateCard': async ({ environmentId, rateCard }) => service.setRateCard(environmentId, rateCard),
+    'settings:estimateSpend': async ({ utcOffsetMinutes }) => {
+      const cards = Object.fromEntries(service.snapshot().environments.map((e) => [e.id, e.rateCard]));
+      const jobs = watched?.list({ includeHidden: true }) ?? [];
+      return ok(estimateSpend(jobs, cards, (iso) => localDay(iso, utcOffsetMinutes)));
+    },
     'settings:setExportDefaults': async (patch) => service.setExportDefaults(stripUndefined(patch)),
     'settings:setLayout': async (patch) => service.setLayout(stripUndefined(patch)),
   };
@@ -70,6 +78,7 @@ export function setupSettings(deps: SettingsDeps): SettingsSetup {
     setLayout: (patch) => service.setLayout(patch),
     recordCredits: (credits) => service.recordCredits(credits),
     watchEngine(engine) {
+      watched = engine;
       const seen = (job: Parameters<Parameters<JobEngine['onChange']>[0]>[0]) => {
         const credits = job.problem?.credits;
         if (credits && job.problem?.status === 402) {
@@ -94,4 +103,9 @@ export function setupSettings(deps: SettingsDeps): SettingsSetup {
 
 function stripUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** The calendar day of an instant at a UTC offset (minutes east of UTC, as the renderer's clock has it). */
+export function localDay(iso: string, utcOffsetMinutes: number): string {
+  return new Date(Date.parse(iso) + utcOffsetMinutes * 60_000).toISOString().slice(0, 10);
 }

@@ -277,4 +277,21 @@ describe('persistence', () => {
     await value('settings:setRateCard', { environmentId: env.id, rateCard: null });
     expect((await start().value<SettingsSnapshot>('settings:get', {})).environments.find((e) => e.id === env.id)!.rateCard).toBeUndefined();
   });
+
+  it('estimates each key\'s spend per local day from the whole ledger, removed jobs included', async () => {
+    const sb = { ...sandbox(), rateCard: { perKind: { 'text-to-3d': 20 }, quads: 10, highFaceCount: 10 } };
+    const { setup, value } = start({ sandbox: sb });
+    const paid = (localId: string, acceptedAt: string, extra: Partial<JobRecord> = {}) =>
+      ({ localId, kind: 'text-to-3d', jobId: `up-${localId}`, environmentId: 'sandbox', environmentName: 'Sandbox (built-in)', keyId: 'sandbox-key-1', keyName: 'Sandbox key 1', request: { prompt: 'x' }, createdAt: acceptedAt, acceptedAt, ...extra }) as JobRecord;
+    const jobs = [paid('a', '2026-11-20T23:30:00.000Z'), paid('b', '2026-11-21T08:00:00.000Z', { hidden: true }), paid('c', '2026-11-21T09:00:00.000Z', { jobId: undefined })];
+    let asked: unknown;
+    const engine = { list: (o: unknown) => ((asked = o), jobs), onChange: () => () => {} } as unknown as JobEngine;
+    setup.watchEngine(engine);
+    // At UTC+1 the 23:30 UTC job falls on the 21st with the other paid one.
+    const spend = await value<{ days: { day: string; jobs: number; credits: number }[] }[]>('settings:estimateSpend', { utcOffsetMinutes: 60 });
+    expect(asked).toEqual({ includeHidden: true });
+    expect(spend[0]!.days).toEqual([{ day: '2026-11-21', jobs: 2, credits: 40, unpriced: 0 }]);
+    const utc = await value<{ days: { day: string }[] }[]>('settings:estimateSpend', { utcOffsetMinutes: 0 });
+    expect(utc[0]!.days.map((d) => d.day)).toEqual(['2026-11-21', '2026-11-20']);
+  });
 });

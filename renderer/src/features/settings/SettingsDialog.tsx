@@ -9,6 +9,7 @@ import { bridge } from '../../bridge';
 import { useStore } from '../../state/store';
 import { ExportDialog } from '../export/ExportDialog';
 import { ExportOptionsFields } from '../export/ExportOptionsFields';
+import { CostsSection } from './CostsSection';
 import { EnvironmentsSection } from './EnvironmentsSection';
 import { ProjectFoldersSection } from './ProjectFoldersSection';
 import './settings.css';
@@ -42,12 +43,7 @@ export function SettingsDialog() {
               ))}
             </section>
             <EnvironmentsSection snapshot={snapshot} />
-            <section className="settings-section" aria-labelledby="settings-credits">
-              <h3 id="settings-credits">Credits</h3>
-              <p className="settings-muted">
-                The balance is learnt from the service's "insufficient credits" answers and shown with each key; prices are not published, so none are estimated here.
-              </p>
-            </section>
+            <CostsSection snapshot={snapshot} />
             <ProjectFoldersSection folders={folders} />
             <section className="settings-section" aria-labelledby="settings-export">
               <h3 id="settings-export">Export defaults</h3>

@@ -37,7 +37,7 @@ beforeEach(() => {
   const ok = <T,>(value: T) => Promise.resolve({ ok: true as const, value });
   const bridge: Bridge = {
     api: {
-      settings: { get: vi.fn(() => ok(snap)), addEnvironment, onChanged: () => () => undefined },
+      settings: { get: vi.fn(() => ok(snap)), addEnvironment, estimateSpend: vi.fn(() => ok([])), onChanged: () => () => undefined },
       export: { listFolders: vi.fn(() => ok([])), onFoldersChanged: () => () => undefined },
     } as unknown as Bridge['api'],
     shell: 'web',

@@ -60,6 +60,7 @@ function installHost(snap: SettingsSnapshot) {
     updateKey: vi.fn(() => ok(snap.environments[1]!.keys[0]!)),
     testConnection: vi.fn(() => ok({ outcome: 'connected', status: 404, message: 'Connected: the service accepted this key.' })),
     setExportDefaults: vi.fn(() => ok(snap.exportDefaults)),
+    estimateSpend: vi.fn(() => ok([])),
     onChanged: () => () => undefined,
   };
   const exporter = {
