@@ -28,7 +28,7 @@ test('drawing a sketch and generating an image', async ({ page, studio }) => {
     return dark;
   });
   expect(inked).toBeGreaterThan(100);
-  await panel.getByLabel(/^Style/).fill('Auto');
+  await panel.getByRole('combobox', { name: /^Style/ }).selectOption({ label: 'Auto (the service picks)' });
   await generate(page);
   await expectFinished(page);
 });

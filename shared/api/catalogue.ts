@@ -178,6 +178,7 @@ const genStyleId = (required = false, withDefault = true): FieldSpec => ({
   type: 'string',
   label: 'Style',
   help: styleHelp(required, withDefault),
+  style: true,
   required,
   ...(withDefault ? { default: DEFAULT_GEN_STYLE_ID } : {}),
 });

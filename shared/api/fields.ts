@@ -33,6 +33,8 @@ export interface StringField extends FieldBase {
   prompt?: boolean;
   /** Free text that is a URL. */
   url?: boolean;
+  /** A style: forms offer Auto, the styles used before, or any name typed (the spec lists no built-in values). */
+  style?: boolean;
 }
 
 export interface EnumField extends FieldBase {

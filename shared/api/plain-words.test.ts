@@ -26,7 +26,7 @@ describe('messages that arrive as text, in plain words', () => {
     ['image-upload', 'file', 'file is required.', 'Choose an image.'],
     ['retexture', 'jobId', 'jobId is required.', 'Choose a source model.'],
     ['retarget', 'retargetId', 'Invalid option: expected one of "backflip"|"climb"', 'Motion preset: choose backflip, boxing-combination, climb, crouch, evade, fall, jump, kick-football, pop-dance, reload, run, spin-kicking, sword-swing, walk, wave or zombie-walk.'],
-    ['sketch-to-image', 'genStyleId', 'genStyleId is required.', 'Enter a style.'],
+    ['sketch-to-image', 'genStyleId', 'genStyleId is required.', 'Choose a style.'],
     ['image-edit', 'references.0.url', 'references.0.url is required.', 'Reference 1: enter an image URL.'],
     ['image-edit', 'references.1.kind', 'references[].kind must be one of: base, pose, style.', 'Reference 2: role: choose base, pose or style.'],
     ['spritesheet', 'spritesheet.frameCount', 'spritesheet.frameCount must be 12 or 16 in animated mode and 1 otherwise.', 'Frame count: animated sprites take 12 or 16 frames, the other modes take 1.'],

@@ -148,7 +148,7 @@ function ruleSentence(rule: string, rules: readonly CrossFieldRule[]): string | 
 export function plainSentence(facts: IssueFacts, field: FieldWords, rules: readonly CrossFieldRule[] = []): string {
   const { label, spec } = field;
   const sentence = ((): string => {
-    const choose = spec && (spec.type === 'enum' || spec.type === 'job-ref' || spec.type === 'object' || spec.type === 'array' || (spec.type === 'integer' && spec.oneOf));
+    const choose = spec && ((spec.type === 'string' && spec.style) || spec.type === 'enum' || spec.type === 'job-ref' || spec.type === 'object' || spec.type === 'array' || (spec.type === 'integer' && spec.oneOf));
     const range = spec && (spec.type === 'integer' || spec.type === 'numeric-string') ? { min: spec.min, max: spec.max } : {};
     switch (facts.what) {
       case 'missing':

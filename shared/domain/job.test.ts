@@ -41,6 +41,9 @@ describe('listedRecord', () => {
     for (const left of ['environmentId', 'keyId', 'updatedAt', 'submittedAt', 'acceptedAt', 'finishedAt', 'fragments'] as const) expect(listed[left]).toBeUndefined();
     // A finished text prompt names no file: no request is sent at all.
     expect(listedRecord({ ...finished, request: { prompt: 'a chair' } }).request).toBeUndefined();
+    // The style it asked for stays: the style picker offers the styles used before.
+    expect(listedRecord({ ...finished, request: { prompt: 'a chair', genStyleId: 'ink-wash' } }).request).toEqual({ genStyleId: 'ink-wash' });
+    expect(listedRecord({ ...finished, request: { prompt: 'a chair', genStyleId: '' } }).request).toBeUndefined();
   });
 });
 

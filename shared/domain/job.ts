@@ -264,7 +264,7 @@ export function upstreamDurationMs(job: JobSummary): number | undefined {
  * filters, its search and its actions read, without what only an opened or
  * reused job needs (model stats, validation, genParams, the file hash, a
  * problem's raw body, the stages of a finished job, the request beyond its
- * files' names: a sketch's strokes alone can be many kilobytes), and for a
+ * files' names and its style: a sketch's strokes alone can be many kilobytes), and for a
  * finished job without ids, timestamps and counters no row shows (see
  * `JobSummary`). At 10,000 jobs the full records were 17 MB of JSON to write,
  * send and parse at every start, the first summaries 5.6 MB, these 3.7 MB.
@@ -283,8 +283,8 @@ export function listedRecord(record: JobRecord): JobSummary {
     if (key === 'submittedAt' && record.acceptedAt) continue;
     listed[key] = record[key];
   }
-  // A finished job's stages are not shown, and most requests name no file: neither is sent empty.
-  const files = requestFileNames(record.request);
+  // A finished job's stages are not shown, and most requests name no file and no style: neither is sent empty.
+  const files = requestListed(record.request);
   if (!finished || Object.keys(files).length > 0) listed.request = files;
   if (finished) {
     const duration = upstreamDurationMs(record);
@@ -305,10 +305,18 @@ export function listedRecord(record: JobRecord): JobSummary {
 const LEFT_OUT_OF_LISTING = new Set<keyof JobRecord>(['genParams', 'upstreamCreatedAt', 'upstreamStatus']);
 const LEFT_OUT_OF_FINISHED = new Set<keyof JobRecord>(['environmentId', 'keyId', 'updatedAt', 'submittedAt', 'acceptedAt', 'finishedAt', 'fragments'] satisfies LeftOutOfFinished[]);
 
-/** The request's file fields with just their names (a row titles an upload by its file). */
-function requestFileNames(request: Record<string, unknown>): Record<string, unknown> {
+/**
+ * The request's file fields with just their names (a row titles an upload by
+ * its file), and the style it asked for (the style picker offers the styles
+ * this user has used before).
+ */
+function requestListed(request: Record<string, unknown>): Record<string, unknown> {
   const names: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(request)) {
+    if (field === 'genStyleId') {
+      if (typeof value === 'string' && value.trim() !== '') names[field] = value;
+      continue;
+    }
     const name = (value as Partial<FileRefRecord> | null)?.name;
     if (typeof name === 'string' && typeof (value as Partial<FileRefRecord>).sha256 === 'string') names[field] = { name };
   }

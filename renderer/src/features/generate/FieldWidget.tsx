@@ -4,7 +4,7 @@
  * integers a bounded number input, job references a source picker, files a
  * drop zone, objects and arrays nested groups.
  */
-import { DEFAULT_GEN_STYLE_ID, type FieldSpec, type GenerationKind, type ObjectField } from '../../../../shared/api';
+import type { FieldSpec, GenerationKind, ObjectField } from '../../../../shared/api';
 import { Button } from '../../components/Button';
 import { FieldGroup } from '../../components/Field';
 import { NumberField } from '../../components/NumberField';
@@ -14,6 +14,7 @@ import { Toggle } from '../../components/Toggle';
 import { FileInput } from './FileInput';
 import { ImageUrlField } from './ImageUrlField';
 import { SourcePicker } from './SourcePicker';
+import { StylePicker } from './StylePicker';
 
 export interface FieldWidgetProps {
   kind: GenerationKind;
@@ -27,17 +28,6 @@ export interface FieldWidgetProps {
   errors: Record<string, string>;
   /** Notes about extra credits that apply to the current value. */
   notes?: string[];
-}
-
-export const STYLE_LIST_ID = 'gen-style-suggestions';
-
-/** Suggestions for style fields: the spec names only the default style id. */
-export function StyleSuggestions() {
-  return (
-    <datalist id={STYLE_LIST_ID}>
-      <option value={DEFAULT_GEN_STYLE_ID} />
-    </datalist>
-  );
 }
 
 /** Face-count fields say what 0 means, as the spec does. */
@@ -103,12 +93,12 @@ export function FieldWidget(props: FieldWidgetProps) {
           </>
         );
       }
+      if (spec.style) return <StylePicker spec={spec} value={String(value ?? '')} onChange={onChange} error={error} />;
       if (spec.url && kind === 'image-edit') {
         return <ImageUrlField spec={spec} value={String(value ?? '')} onChange={onChange} error={error} />;
       }
       return (
         <TextField
-          list={name === 'genStyleId' ? STYLE_LIST_ID : undefined}
           label={spec.label}
           type={spec.url ? 'url' : 'text'}
           value={String(value ?? '')}

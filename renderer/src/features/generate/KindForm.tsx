@@ -6,7 +6,7 @@
 import { ENDPOINTS, type EndpointSpec, type GenerationKind } from '../../../../shared/api';
 import { useStore } from '../../state/store';
 import { fieldsOf, initialDraft, toRequestValues, type DraftValues } from './draft';
-import { FieldWidget, StyleSuggestions } from './FieldWidget';
+import { FieldWidget } from './FieldWidget';
 import { FileInput } from './FileInput';
 import { FILE_THEN_UPLOAD_KINDS, LOCAL_IMAGE_FIELD, localImageSpec } from './image-chain';
 import { ImageLibrary } from './ImageLibrary';
@@ -81,7 +81,6 @@ export function KindForm({ kind }: { kind: GenerationKind }) {
         />
       ) : null}
       {kind === 'image-upload' ? <ImageLibrary /> : null}
-      <StyleSuggestions />
     </div>
   );
 }
