@@ -10,7 +10,8 @@ import { Select } from '../../components/Select';
 import { useStore } from '../../state/store';
 import type { ViewportTarget } from '../../state/slices/viewport';
 import { Cancelled } from '../../viewport/capture/capture-host';
-import { TURNTABLE_FPS, TURNTABLE_FRAMES } from '../../viewport/capture/turntable-plan';
+import { encodableCodecs } from '../../viewport/capture/encode';
+import { TURNTABLE_FPS, TURNTABLE_FRAMES, pickCodec } from '../../viewport/capture/turntable-plan';
 import './pictures.css';
 import { makeStill, makeTurntable, saveAsDownload, saveToFolder, type Picture } from './make-picture';
 
@@ -23,7 +24,14 @@ export function PicturesDialog({ kind, target, onClose }: { kind: PictureKind | 
   const [folderId, setFolderId] = useState('');
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const abort = useRef<AbortController | null>(null);
+  const [encodable, setEncodable] = useState<Set<string> | null>(null);
   const open = kind !== null;
+  useEffect(() => {
+    if (kind === 'turntable' && !encodable) void encodableCodecs(640, 480).then(setEncodable);
+  }, [kind, encodable]);
+  /** Why a format cannot be made in this window, or undefined. */
+  const unavailable = (f: TurntableFormat) =>
+    f !== 'gif' && encodable && !pickCodec(f, encodable) ? (f === 'mp4' ? 'this window has no H.264 encoder' : 'this window has no VP8 or VP9 encoder') : undefined;
   useEffect(() => {
     if (open) setStatus({ state: 'idle' });
   }, [open]);
@@ -67,7 +75,7 @@ export function PicturesDialog({ kind, target, onClose }: { kind: PictureKind | 
           <Select
             label="Format"
             value={format}
-            options={TURNTABLE_FORMATS.map((f) => ({ value: f, label: PICTURE_FORMAT_INFO[f].label }))}
+            options={TURNTABLE_FORMATS.map((f) => ({ value: f, label: unavailable(f) ? `${PICTURE_FORMAT_INFO[f].label} (${unavailable(f)})` : PICTURE_FORMAT_INFO[f].label, disabled: Boolean(unavailable(f)) }))}
             onChange={(v) => setFormat(v as TurntableFormat)}
             help={PICTURE_FORMAT_INFO[format].hint}
           />

@@ -6,7 +6,7 @@
 import { applyPalette, GIFEncoder, quantize } from 'gifenc';
 import { BufferTarget, CanvasSource, Mp4OutputFormat, Output, QUALITY_HIGH, WebMOutputFormat, canEncodeVideo } from 'mediabunny';
 import type { TurntableFormat } from '../../../../shared/domain/pictures';
-import { frameTiming, gifDelayMs } from './turntable-plan';
+import { frameTiming, gifDelayMs, pickCodec, type VideoCodec } from './turntable-plan';
 
 export interface FrameEncoder {
   /** Takes the canvas as it is now as frame `i`. */
@@ -15,14 +15,6 @@ export interface FrameEncoder {
   cancel(): Promise<void>;
 }
 
-type VideoCodec = 'vp9' | 'vp8' | 'avc';
-/** Codecs each container is written with, best first: MP4 wants H.264 (plays everywhere); WebM takes VP9, else VP8. */
-export const VIDEO_CODECS: Record<'webm' | 'mp4', readonly VideoCodec[]> = { webm: ['vp9', 'vp8'], mp4: ['avc'] };
-
-/** The first codec of the container's list this window can encode, or undefined. */
-export function pickCodec(format: 'webm' | 'mp4', encodable: ReadonlySet<string>): VideoCodec | undefined {
-  return VIDEO_CODECS[format].find((c) => encodable.has(c));
-}
 
 /** Which of the turntable codecs this window encodes at a size (WebCodecs; Chromium without H.264 has no avc). */
 export async function encodableCodecs(width: number, height: number): Promise<Set<string>> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameAzimuth, frameTiming, gifDelayMs, outputSize } from './turntable-plan';
+import { frameAzimuth, frameTiming, gifDelayMs, outputSize, pickCodec } from './turntable-plan';
 
 describe('outputSize', () => {
   it.each([
@@ -32,3 +32,13 @@ it.each([
   [10, 100],
   [60, 20],
 ])('GIF delay at %d fps is %d ms (hundredths of a second)', (fps, ms) => expect(gifDelayMs(fps)).toBe(ms));
+
+describe('pickCodec', () => {
+  it.each([
+    ['webm', ['vp9', 'vp8', 'avc'], 'vp9'],
+    ['webm', ['vp8'], 'vp8'],
+    ['webm', ['avc'], undefined],
+    ['mp4', ['vp9', 'vp8', 'avc'], 'avc'],
+    ['mp4', ['vp9', 'vp8'], undefined], // Chromium built without H.264: MP4 is not offered
+  ] as const)('%s with %j encodable → %s', (format, encodable, codec) => expect(pickCodec(format, new Set(encodable))).toBe(codec));
+});

@@ -36,3 +36,12 @@ export function gifDelayMs(fps: number): number {
 
 /** The largest width per format: GIFs stay small (256 colours, big files), videos can be sharper. */
 export const MAX_WIDTH = { gif: 360, webm: 640, mp4: 640, png: 1920 } as const;
+
+export type VideoCodec = 'vp9' | 'vp8' | 'avc';
+/** Codecs each container is written with, best first: MP4 wants H.264 (plays everywhere); WebM takes VP9, else VP8. */
+export const VIDEO_CODECS: Record<'webm' | 'mp4', readonly VideoCodec[]> = { webm: ['vp9', 'vp8'], mp4: ['avc'] };
+
+/** The first codec of the container's list this window can encode, or undefined. */
+export function pickCodec(format: 'webm' | 'mp4', encodable: ReadonlySet<string>): VideoCodec | undefined {
+  return VIDEO_CODECS[format].find((c) => encodable.has(c));
+}
