@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { UiToast } from '../state/slices/ui';
-import { MAX_OTHERS, stackToasts, withToast } from './toast-stack';
+import { MAX_OTHERS, stackToasts, toastDuration, toastPlacement, withToast } from './toast-stack';
 
 const t = (id: string, level: UiToast['level']): UiToast => ({ id, level, title: id });
 const ids = (list: readonly UiToast[]) => list.map((x) => x.id);
 
 describe('toasts', () => {
+  it.each([
+    ['info', 6000],
+    ['success', 6000],
+    ['warning', 10000],
+    ['error', Number.POSITIVE_INFINITY],
+  ] as const)('%s stays %d ms', (level, ms) => {
+    expect(toastDuration(level)).toBe(ms);
+  });
+
   it('keeps every error until it is dismissed, and only the newest few of the others', () => {
     let list: UiToast[] = [];
     list = withToast(list, t('e1', 'error'));
@@ -20,12 +29,22 @@ describe('toasts', () => {
   });
 
   it.each([
-    ['one error is shown as it is', [t('s', 'success'), t('e1', 'error')], false, ['s', 'e1'], 0],
-    ['three errors fold under the newest', [t('e1', 'error'), t('s', 'success'), t('e2', 'error'), t('e3', 'error')], false, ['s', 'e3'], 2],
-    ['unfolded, all are shown', [t('e1', 'error'), t('e2', 'error')], true, ['e1', 'e2'], 0],
-  ] as const)('%s', (_case, toasts, expanded, shown, folded) => {
+    { case: 'no error: no card', toasts: [t('s', 'success')], expanded: false, fading: ['s'], errors: [], folded: 0, toggle: undefined },
+    { case: 'one error is shown as it is, with no fold button', toasts: [t('s', 'success'), t('e1', 'error')], expanded: false, fading: ['s'], errors: ['e1'], folded: 0, toggle: undefined },
+    { case: 'three errors fold under the newest', toasts: [t('e1', 'error'), t('s', 'success'), t('e2', 'error'), t('e3', 'error')], expanded: false, fading: ['s'], errors: ['e3'], folded: 2, toggle: '3 problems: show all' },
+    { case: 'unfolded, all are shown, newest first', toasts: [t('e1', 'error'), t('e2', 'error')], expanded: true, fading: [], errors: ['e2', 'e1'], folded: 0, toggle: 'Show only the latest' },
+  ])('$case', ({ toasts, expanded, fading, errors, folded, toggle }) => {
     const stack = stackToasts(toasts, expanded);
-    expect(ids(stack.shown)).toEqual(shown);
+    expect(ids(stack.fading)).toEqual(fading);
+    expect(ids(stack.errors)).toEqual(errors);
     expect(stack.folded).toBe(folded);
+    expect(stack.toggle).toBe(toggle);
+  });
+
+  it.each([
+    ['wide', 'bottom-right'],
+    ['narrow', 'top-right'],
+  ] as const)('%s window: toasts sit %s', (mode, place) => {
+    expect(toastPlacement(mode)).toBe(place);
   });
 });

@@ -1,13 +1,29 @@
 /**
- * How toasts stack. Success and info toasts fade on their own; errors stay
- * until read, but fold into one list (the newest shown, "N more errors" to
- * unfold) instead of piling over the stats and the animation timeline.
+ * Every toast decision in one place (the ErrorStack and the store used to
+ * decide apart): how long a toast stays, which are kept, how errors fold
+ * into one card, and where the toasts sit. Success and info toasts fade on
+ * their own; errors stay until read, folded into one card (the newest shown,
+ * "N problems: show all" to unfold) instead of piling over the stats and the
+ * animation timeline.
  */
-import type { UiToast } from '../state/slices/ui';
+import type { ToastLevel, UiToast } from '../state/slices/ui';
+import type { LayoutMode } from './layout-rules';
 
 /** Errors kept at most (oldest dropped first); other toasts at most. */
 export const MAX_ERRORS = 20;
 export const MAX_OTHERS = 4;
+
+/** Milliseconds before a toast fades; errors never fade (they wait to be read). */
+export function toastDuration(level: ToastLevel): number {
+  switch (level) {
+    case 'error':
+      return Number.POSITIVE_INFINITY;
+    case 'warning':
+      return 10_000;
+    default:
+      return 6_000;
+  }
+}
 
 /** The list after a toast is pushed: errors kept until dismissed (up to MAX_ERRORS), other toasts up to MAX_OTHERS. */
 export function withToast(toasts: readonly UiToast[], toast: UiToast): UiToast[] {
@@ -19,15 +35,30 @@ export function withToast(toasts: readonly UiToast[], toast: UiToast): UiToast[]
 }
 
 export interface ToastStack {
-  /** Toasts to draw, oldest first. */
-  shown: UiToast[];
+  /** Fading toasts (not errors), oldest first. */
+  fading: UiToast[];
+  /** The error card's items, newest first: only the newest while folded. */
+  errors: UiToast[];
   /** Errors folded away under the newest one. */
   folded: number;
+  /** The card's fold button, when it has more than one error. */
+  toggle?: string;
 }
 
 export function stackToasts(toasts: readonly UiToast[], expanded: boolean): ToastStack {
-  const errors = toasts.filter((t) => t.level === 'error');
-  if (expanded || errors.length <= 1) return { shown: [...toasts], folded: 0 };
-  const newestError = errors[errors.length - 1]!;
-  return { shown: toasts.filter((t) => t.level !== 'error' || t === newestError), folded: errors.length - 1 };
+  const errors = toasts.filter((t) => t.level === 'error').reverse();
+  const fading = toasts.filter((t) => t.level !== 'error');
+  if (errors.length <= 1) return { fading, errors, folded: 0 };
+  if (expanded) return { fading, errors, folded: 0, toggle: 'Show only the latest' };
+  return { fading, errors: errors.slice(0, 1), folded: errors.length - 1, toggle: `${errors.length} problems: show all` };
+}
+
+/**
+ * Where the toasts sit. Wide: bottom right, over the history panel's lower
+ * end, clear of the viewport's stats. Narrow (the history is a rail): the
+ * viewport reaches the window's right edge, and its stats and readiness sit
+ * at its bottom, so the toasts go to its top right, under the toolbar.
+ */
+export function toastPlacement(mode: LayoutMode): 'bottom-right' | 'top-right' {
+  return mode === 'narrow' ? 'top-right' : 'bottom-right';
 }

@@ -9,7 +9,8 @@ import { Toast } from 'radix-ui';
 import { useState } from 'react';
 import { useStore } from '../state/store';
 import type { UiToast } from '../state/slices/ui';
-import { toastDuration } from './toast-rules';
+import { stackToasts, toastDuration, toastPlacement } from '../app/toast-stack';
+import { useLayoutMode } from '../app/use-layout-mode';
 
 function FadingToast({ toast }: { toast: UiToast }) {
   const dismiss = useStore((s) => s.dismissToast);
@@ -76,27 +77,27 @@ function ErrorItem({ toast }: { toast: UiToast }) {
   );
 }
 
-/** All error toasts in one card: the newest shown, the others one click away. */
-export function ErrorStack({ errors }: { errors: UiToast[] }) {
+/** All error toasts in one card: the newest shown, the others one click away (what shows: stackToasts). */
+export function ErrorStack({ toasts }: { toasts: readonly UiToast[] }) {
   const [expanded, setExpanded] = useState(false);
   const dismiss = useStore((s) => s.dismissToast);
+  const { errors, toggle } = stackToasts(toasts, expanded);
   if (errors.length === 0) return null;
-  const newest = errors[errors.length - 1]!;
-  const shown = expanded ? [...errors].reverse() : [newest];
+  const all = toasts.filter((t) => t.level === 'error');
   return (
     <section className="toast-errors" aria-label="Problems">
-      {errors.length > 1 ? (
+      {toggle ? (
         <header className="toast-errors-head">
           <button type="button" className="btn btn-ghost btn-small" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
-            {expanded ? 'Show only the latest' : `${errors.length} problems: show all`}
+            {toggle}
           </button>
-          <button type="button" className="btn btn-ghost btn-small" onClick={() => errors.forEach((t) => dismiss(t.id))}>
+          <button type="button" className="btn btn-ghost btn-small" onClick={() => all.forEach((t) => dismiss(t.id))}>
             Dismiss all
           </button>
         </header>
       ) : null}
       <ul className="toast-errors-list">
-        {shown.map((t) => (
+        {errors.map((t) => (
           <ErrorItem key={t.id} toast={t} />
         ))}
       </ul>
@@ -106,12 +107,12 @@ export function ErrorStack({ errors }: { errors: UiToast[] }) {
 
 export function Toasts() {
   const toasts = useStore((s) => s.toasts);
-  const errors = toasts.filter((t) => t.level === 'error');
-  const fading = toasts.filter((t) => t.level !== 'error');
+  const placement = toastPlacement(useLayoutMode());
+  const { fading } = stackToasts(toasts, false);
   return (
     <Toast.Provider swipeDirection="right" label="Notifications">
-      <div className="toasts">
-        <ErrorStack errors={errors} />
+      <div className="toasts" data-placement={placement}>
+        <ErrorStack toasts={toasts} />
         {fading.map((t) => (
           <FadingToast key={t.id} toast={t} />
         ))}

@@ -1,0 +1,36 @@
+/**
+ * Issue 17, small windows: at 1024×700 the error card used to cover the
+ * viewport's stats (both sat at the bottom right). With the history folded
+ * into a rail the toasts now sit under the viewport's toolbar
+ * (toastPlacement), so neither the stats nor the toolbar nor the rail is covered.
+ */
+import { expect, test } from './fixtures';
+import { HistoryViewport } from './pages/history-viewport';
+
+test.use({ studioEnv: { ASSET_STUDIO_SANDBOX_JOB_SECONDS: '2' }, viewport: { width: 1024, height: 700 } });
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test('at 1024×700 an error card covers neither the stats, the toolbar nor the history rail', async ({ page, studio }) => {
+  test.setTimeout(120_000);
+  const hv = new HistoryViewport(page, studio);
+  const chest = await hv.waitReady((await hv.submit('text-to-3d', { prompt: 'a small wooden treasure chest' })).localId);
+  await page.goto(studio.url);
+  await page.getByRole('button', { name: 'History' }).click();
+  await hv.open(chest.localId);
+  await page.keyboard.press('Escape');
+  expect((await hv.settled(chest.jobId)).state).toBe('ready');
+  await hv.submit('text-to-3d', { prompt: 'sandbox:fail a broken lamp' });
+  const card = page.getByRole('region', { name: 'Problems' });
+  await expect(card.getByRole('alert')).toBeVisible({ timeout: 60_000 });
+  const cardBox = (await card.boundingBox())!;
+  for (const [what, locator] of [
+    ['stats', page.getByRole('complementary', { name: 'Model statistics' })],
+    ['toolbar', page.getByRole('button', { name: 'Reset view' })],
+    ['history rail', page.getByRole('button', { name: 'History' })],
+  ] as const) {
+    const box = (await locator.boundingBox())!;
+    expect(overlaps(cardBox, box), `the error card covers the ${what}`).toBe(false);
+  }
+});
