@@ -32,9 +32,10 @@ export function PicturesDialog({ kind, target, onClose }: { kind: PictureKind | 
   /** Why a format cannot be made in this window, or undefined. */
   const unavailable = (f: TurntableFormat) =>
     f !== 'gif' && encodable && !pickCodec(f, encodable) ? (f === 'mp4' ? 'this window has no H.264 encoder' : 'this window has no VP8 or VP9 encoder') : undefined;
+  // A new choice clears the last result (it described the file made with the old one).
   useEffect(() => {
     if (open) setStatus({ state: 'idle' });
-  }, [open]);
+  }, [open, format, transparent, folderId]);
   useEffect(() => {
     if (!folders.some((f) => f.id === folderId)) setFolderId(folders[0]?.id ?? '');
   }, [folders, folderId]);
