@@ -12,6 +12,18 @@ import { Thumbnail } from './Thumbnail';
 
 const MAX_SHOWN = 60;
 
+const NOUNS: Record<string, string> = { model: 'models', image: 'images', skybox: 'skyboxes', motion: 'motion clips', parts: 'split models' };
+
+/** What the picker will offer, said as things an artist makes ("No finished models or images yet"), not as job kinds. */
+export function emptyPickerText(spec: Pick<JobRefField, 'sourceKinds'>): string {
+  const only = spec.sourceKinds.length === 1 ? spec.sourceKinds[0] : undefined;
+  if (only === 'image-upload') return 'No uploaded images yet: images you upload (0 credits) appear here to choose from.';
+  if (only === 'auto-rig') return 'No rigged models yet: models you rig with Auto-rig appear here to choose from.';
+  const nouns = [...new Set(spec.sourceKinds.map((k) => (k === 'image-upload' ? 'images' : k in ENDPOINTS ? NOUNS[ENDPOINTS[k as keyof typeof ENDPOINTS].produces] : undefined)).filter(Boolean))];
+  const what = nouns.length ? nouns.join(' or ') : 'results';
+  return `No finished ${what} yet: the ones you make appear here to choose from.`;
+}
+
 export interface SourcePickerProps {
   name: string;
   spec: JobRefField;
@@ -29,11 +41,10 @@ export function SourcePicker({ name, spec, value, onChange, error }: SourcePicke
   const shown = candidates.slice(0, MAX_SHOWN);
   // A chosen id that is not in the list (a history item's source, or a job still loading) is still shown.
   const missing = value && !candidates.some((j) => j.jobId === value);
-  const kinds = spec.sourceKinds.map((k) => (k in ENDPOINTS ? ENDPOINTS[k as keyof typeof ENDPOINTS].label : k)).join(', ');
   return (
     <FieldGroup legend={spec.label + (spec.required ? ' *' : '')} help={spec.help} error={error}>
       {candidates.length === 0 && !missing ? (
-        <p className="picker-empty">No finished {kinds} jobs yet. Successful ones appear here to choose from.</p>
+        <p className="picker-empty">{emptyPickerText(spec)}</p>
       ) : (
         <div className="picker" role="radiogroup" aria-label={spec.label}>
           {!spec.required ? (
