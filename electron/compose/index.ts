@@ -16,7 +16,7 @@ import type { EnvironmentRegistry, HandlerMap, Platform, SecretCipher } from '..
 import { createEventHub, type EventHub } from '../services/event-hub';
 import { secureDataDir } from '../services/data-dir';
 import { setupExport } from '../services/export';
-import { setupFiles, setupImageUploads } from '../services/files';
+import { setupFiles, setupImageUploads, setupJobImageStaging } from '../services/files';
 import { setupJobs, type EngineTiming } from '../services/jobs';
 import type { JobEngine } from '../services/jobs/engine-api';
 import { createLogger, registerSecret, type Logger } from '../services/log';
@@ -134,6 +134,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       ...settings.handlers,
       ...files.handlers,
       ...setupImageUploads({ engine, staging: files.staging, registry: settings.registry }),
+      ...setupJobImageStaging({ engine, staging: files.staging }),
       ...preview.handlers,
       ...jobs.handlers,
       ...exporter.handlers,

@@ -76,6 +76,11 @@ export const filesRequests = {
    * (it costs 0 credits) with the active key, then reused for the same bytes. Resolves once the upload has its job id.
    */
   'files:imageUpload': request<ImageUploadRef>()(z.union([z.object({ localId }).strict(), stagedFileRefSchema])),
+  /**
+   * A staged copy of a job's finished image (by local id), for requests that take an image file rather than an
+   * upload's id (Multi-image to 3D's views). Nothing is sent to the service.
+   */
+  'files:stageJobImage': request<StagedFile>()(z.object({ localId }).strict()),
   'files:previewCopy': request<PreviewCopy>()(
     z.union([z.object({ localId }).strict(), stagedFileRefSchema]),
   ),

@@ -9,7 +9,7 @@ import { startSandbox, type RunningSandbox } from '../../../sandbox';
 import type { JobRecord } from '../../../shared/domain/job';
 import { Engine } from '../jobs/engine';
 import { FAST_TIMING, staticRegistry, tempDir, until } from '../jobs/test/harness';
-import { reusableUpload, setupImageUploads, uploadNameFor } from './image-upload';
+import { reusableUpload, setupImageUploads, setupJobImageStaging, uploadNameFor } from './image-upload';
 import { StagingArea } from './staging';
 
 const open: { engine: Engine; sandbox: RunningSandbox }[] = [];
@@ -29,7 +29,7 @@ async function setup() {
   await engine.start();
   open.push({ engine, sandbox });
   const handlers = setupImageUploads({ engine, staging, registry });
-  return { sandbox, engine, staging, upload: handlers['files:imageUpload'] };
+  return { sandbox, engine, staging, upload: handlers['files:imageUpload'], stageImage: setupJobImageStaging({ engine, staging })['files:stageJobImage'] };
 }
 
 const ctx = { shell: 'web' as const };
@@ -71,6 +71,26 @@ describe('files:imageUpload', () => {
     expect(res.ok).toBe(false);
     expect(!res.ok && res.problem.message).toMatch(/finished image/);
     expect(await upload({ stagedFileId: 'nosuchfile0' }, ctx)).toMatchObject({ ok: false, problem: { reason: 'not-found' } });
+  });
+});
+
+describe('files:stageJobImage', () => {
+  it('stages a copy of an image result for Multi-image to 3D, sending nothing to the service', async () => {
+    const { sandbox, engine, stageImage } = await setup();
+    const made = await engine.submit({ kind: 'text-to-image', fields: { prompt: 'a brass lantern, left side' } });
+    const localId = made.ok ? made.value.localId : '';
+    await until(() => engine.get(localId)?.asset?.state === 'ready', 10_000, 'the image');
+    const res = await stageImage({ localId }, ctx);
+    expect(res.ok && res.value).toMatchObject({ kind: 'image', format: 'png', name: 'Brass lantern left side.png', sha256: engine.get(localId)?.asset?.sha256 });
+    expect(sandbox.uploadCount).toBe(0);
+  });
+
+  it('refuses a model or an unknown job, in words', async () => {
+    const { engine, stageImage } = await setup();
+    const model = await engine.submit({ kind: 'text-to-3d', fields: { prompt: 'a chair' } });
+    const res = await stageImage({ localId: model.ok ? model.value.localId : '' }, ctx);
+    expect(!res.ok && res.problem.message).toBe('Only a finished image can be used here.');
+    expect(await stageImage({ localId: 'nosuchjob' }, ctx)).toMatchObject({ ok: false, problem: { reason: 'not-found' } });
   });
 });
 

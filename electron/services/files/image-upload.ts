@@ -11,6 +11,7 @@ import { shownOfKind } from '../../../shared/api';
 import type { JobRecord } from '../../../shared/domain/job';
 import { fail, ok, type Result } from '../../../shared/ipc';
 import type { EnvironmentRegistry, HandlersFor } from '../contracts';
+import type { StagedFile } from '../../../shared/ipc/files';
 import type { JobEngine } from '../jobs/engine-api';
 import type { StagingArea } from './staging';
 
@@ -55,6 +56,31 @@ export interface ImageUploadDeps {
 
 type Source = { localId: string } | { stagedFileId: string };
 
+/** A job's finished, downloaded image: its file and record, or why it cannot be used. */
+function finishedImage(engine: JobEngine, localId: string, notImage = 'Only a finished image can be used here.'): Result<{ job: JobRecord; file: string; sha256: string }> {
+  const job = engine.get(localId);
+  if (!job) return fail('not-found', 'That job is not in the history.');
+  if (job.state !== 'success' || shownOfKind(job.kind) !== 'image') return fail('invalid-state', notImage);
+  const file = engine.assetPath(job.localId);
+  const sha256 = job.asset?.sha256;
+  if (!file || !sha256 || job.asset?.state !== 'ready') return fail('invalid-state', 'The image is not downloaded yet; try again once its thumbnail shows.');
+  return ok({ job, file, sha256 });
+}
+
+/**
+ * `files:stageJobImage`: a staged copy of a job's image, for Multi-image to 3D, whose views are image files (the
+ * endpoint takes no upload id, so no upload is made). The copy is named after the job, as its history row is.
+ */
+export function setupJobImageStaging(deps: Pick<ImageUploadDeps, 'engine' | 'staging'>): HandlersFor<'files:stageJobImage'> {
+  return {
+    'files:stageJobImage': async ({ localId }): Promise<Result<StagedFile>> => {
+      const image = finishedImage(deps.engine, localId);
+      if (!image.ok) return image;
+      return deps.staging.stageBytes(uploadNameFor(image.value.job), await fsp.readFile(image.value.file));
+    },
+  };
+}
+
 export function setupImageUploads(deps: ImageUploadDeps): HandlersFor<'files:imageUpload'> {
   /** The image's bytes: its SHA-256 and a staged copy to send (made only when no upload can be reused). */
   const resolveSource = async (source: Source): Promise<Result<{ sha256: string; stage(): Promise<Result<{ stagedFileId: string }>>; existingUpload?: JobRecord }>> => {
@@ -67,10 +93,9 @@ export function setupImageUploads(deps: ImageUploadDeps): HandlersFor<'files:ima
     const job = deps.engine.get(source.localId);
     if (!job) return fail('not-found', 'That job is not in the history.');
     if (job.kind === 'image-upload' && job.state === 'success' && job.jobId) return ok({ sha256: '', stage: async () => fail('invalid-state', ''), existingUpload: job });
-    if (job.state !== 'success' || shownOfKind(job.kind) !== 'image') return fail('invalid-state', 'Only a finished image can be used as an uploaded image.');
-    const file = deps.engine.assetPath(job.localId);
-    const sha256 = job.asset?.sha256;
-    if (!file || !sha256 || job.asset?.state !== 'ready') return fail('invalid-state', 'The image is not downloaded yet; try again once its thumbnail shows.');
+    const image = finishedImage(deps.engine, source.localId, 'Only a finished image can be used as an uploaded image.');
+    if (!image.ok) return image;
+    const { file, sha256 } = image.value;
     return ok({
       sha256,
       stage: async () => {

@@ -4,7 +4,7 @@ import type { ChannelsOf, HandlersFor } from '../contracts';
 import { StagingArea } from './staging';
 
 export { StagingArea } from './staging';
-export { setupImageUploads } from './image-upload';
+export { setupImageUploads, setupJobImageStaging } from './image-upload';
 
 export interface FilesDeps {
   dataDir: string;
@@ -13,7 +13,7 @@ export interface FilesDeps {
 }
 
 /** The files channels but the preview copy (the preview service) and the image upload (./image-upload, which needs the engine). */
-export type FilesChannel = Exclude<ChannelsOf<'files'>, 'files:previewCopy' | 'files:imageUpload'>;
+export type FilesChannel = Exclude<ChannelsOf<'files'>, 'files:previewCopy' | 'files:imageUpload' | 'files:stageJobImage'>;
 
 export function setupFiles(deps: FilesDeps): { handlers: HandlersFor<FilesChannel>; staging: StagingArea; dispose(): Promise<void> } {
   const staging = new StagingArea(deps.dataDir);

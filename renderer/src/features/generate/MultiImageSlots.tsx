@@ -11,7 +11,8 @@ import { useStore } from '../../state/store';
 import { fieldSpec, isStagedFileDraft, type DraftValues } from './draft';
 import { intakeFile } from './file-intake';
 import { FileInput } from './FileInput';
-import { VIEW_SLOTS, assignViews } from './multi-image';
+import { HistoryImages } from './HistoryImages';
+import { VIEW_SLOTS, assignViews, firstFreeView } from './multi-image';
 
 const KIND: GenerationKind = 'multi-image-to-3d';
 
@@ -58,6 +59,13 @@ export function MultiImageSlots({ draft, errors }: { draft: DraftValues; errors:
         }}
       />
       {note ? <p className="field-help">{note}</p> : null}
+      <HistoryImages
+        freeView={firstFreeView((field) => isStagedFileDraft(draft[field]))}
+        onPick={(field, staged) => {
+          setFieldError(KIND, field, undefined);
+          setDraftField(KIND, field, staged);
+        }}
+      />
       <div className="slots">
         {VIEW_SLOTS.map((slot) => {
           const value = draft[slot.field];

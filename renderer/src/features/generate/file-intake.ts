@@ -16,6 +16,11 @@ export function previewUrlFor(stagedFileId: string): string | undefined {
   return previews.get(stagedFileId);
 }
 
+/** A staged copy made from something with its own picture (a job's image): show that picture as its preview. */
+export function rememberPreview(stagedFileId: string, url: string | undefined): void {
+  if (url) previews.set(stagedFileId, url);
+}
+
 export async function readHead(file: Blob): Promise<Uint8Array> {
   return new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
 }

@@ -45,3 +45,8 @@ export function assignViews<T extends { name: string }>(files: readonly T[], occ
   }
   return { assigned, leftOver };
 }
+
+/** The view an image chosen from the history goes to: the first empty slot (Front first), or none when all are full. */
+export function firstFreeView(filled: (field: string) => boolean): string | undefined {
+  return VIEW_SLOTS.find((s) => !filled(s.field))?.field;
+}
