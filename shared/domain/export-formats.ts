@@ -24,7 +24,7 @@ export const EXPORT_FORMATS: Record<ModelFormat, FormatInfo> = {
   gltf: { id: 'gltf', label: 'glTF + .bin + textures', hint: 'Separate files, for tools that edit textures in place.', canvasOnly: false, compresses: true },
   obj: { id: 'obj', label: 'OBJ + MTL + textures', hint: 'For older tools; base colour texture only.', canvasOnly: false, compresses: false },
   stl: { id: 'stl', label: 'STL (millimetres)', hint: 'For 3D printing: geometry only, in millimetres.', canvasOnly: false, compresses: false },
-  usdz: { id: 'usdz', label: 'USDZ', hint: "For Apple's AR Quick Look.", canvasOnly: true, compresses: false },
+  usdz: { id: 'usdz', label: 'USDZ (Apple AR)', hint: "For Apple's AR Quick Look. Made in this window from the model as it is (no fixes) and saved with Save as…, not into the project folder.", canvasOnly: true, compresses: false },
 };
 
 export const CANVAS_ONLY_REASON = "USDZ is made with three.js's USDZ exporter, which needs a canvas: export it from the app window.";

@@ -24,19 +24,18 @@ interface LoaderSet {
 
 const byRenderer = new WeakMap<WebGLRenderer, LoaderSet>();
 
+/** A glTF loader with the app's Draco and meshopt decoders, for work with no renderer of its own (USDZ export). */
+export function createGltfLoader(): { gltf: GLTFLoader; dispose(): void } {
+  const draco = new DRACOLoader().setDecoderPath(`${DECODER_BASE}draco/`);
+  const gltf = new GLTFLoader().setDRACOLoader(draco).setMeshoptDecoder(MeshoptDecoder);
+  return { gltf, dispose: () => draco.dispose() };
+}
+
 export function loadersFor(gl: WebGLRenderer): LoaderSet {
   let set = byRenderer.get(gl);
   if (set) return set;
-  const draco = new DRACOLoader().setDecoderPath(`${DECODER_BASE}draco/`);
-  const gltf = new GLTFLoader().setDRACOLoader(draco).setMeshoptDecoder(MeshoptDecoder);
-  const hdr = new HDRLoader();
-  set = {
-    gltf,
-    hdr,
-    dispose: () => {
-      draco.dispose();
-    },
-  };
+  const { gltf, dispose } = createGltfLoader();
+  set = { gltf, hdr: new HDRLoader(), dispose };
   byRenderer.set(gl, set);
   return set;
 }

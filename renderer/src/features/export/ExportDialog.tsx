@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { ENDPOINTS } from '../../../../shared/api';
-import { EXPORT_FORMATS, NODE_FORMATS, type NodeFormat, type SkyboxFormat } from '../../../../shared/domain/export-formats';
+import { EXPORT_FORMATS, NODE_FORMATS, type ModelFormat, type SkyboxFormat } from '../../../../shared/domain/export-formats';
 import type { FixId } from '../../../../shared/domain/readiness';
 import { DEFAULT_EXPORT_OPTIONS, type ExportOptions, type ExportReport, type ReadinessReport } from '../../../../shared/ipc';
 import { bridge } from '../../bridge';
@@ -16,6 +16,7 @@ import { useStore } from '../../state/store';
 import { ExportOptionsFields } from './ExportOptionsFields';
 import { ReadinessList } from './ReadinessList';
 import { downloadAssets, modelOptionsApply, saveAsName } from './save-as';
+import { downloadBytes, makeUsdz, usdzName } from './usdz';
 import { SkyboxFormatField } from './SkyboxFormatField';
 
 export function ExportDialog() {
@@ -31,7 +32,8 @@ export function ExportDialog() {
   const [report, setReport] = useState<ExportReport>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const [format, setFormat] = useState<NodeFormat>('glb');
+  const [format, setFormat] = useState<ModelFormat>('glb');
+  const [madeInWindow, setMadeInWindow] = useState<string>();
   const [fixes, setFixes] = useState<FixId[]>([]);
   const [skyboxFormat, setSkyboxFormat] = useState<SkyboxFormat>('png');
   const [readiness, setReadiness] = useState<ReadinessReport>();
@@ -44,6 +46,7 @@ export function ExportDialog() {
     if (!open) return;
     setReport(undefined);
     setError(undefined);
+    setMadeInWindow(undefined);
     setOptions(useStore.getState().settings?.exportDefaults ?? DEFAULT_EXPORT_OPTIONS);
     setFixes([]);
   }, [open]);
@@ -70,6 +73,23 @@ export function ExportDialog() {
     if (!(targets || stagedFileId) || !folderId) return;
     setBusy(true);
     setError(undefined);
+    setMadeInWindow(undefined);
+    if (format === 'usdz') {
+      // Made here (three's exporter needs a canvas) and handed to Save as…; see usdz.ts.
+      const job = single ? useStore.getState().jobsById[single] : undefined;
+      try {
+        if (!job) throw new Error('That job is not in the history any more.');
+        const host = bridge();
+        const bytes = await makeUsdz(job.localId, host.assetUrl(job.localId, 'asset'), host.assetRequestHeaders());
+        const name = usdzName(saveAsName(job));
+        downloadBytes(bytes, name, 'model/vnd.usdz+zip');
+        setMadeInWindow(`Made ${name} (${(bytes.length / 1e6).toFixed(1)} MB) and handed it to Save as…`);
+      } catch (err) {
+        setError(err instanceof Error ? err.message : String(err));
+      }
+      setBusy(false);
+      return;
+    }
     const result = await bridge().api.export.run({
       ...(stagedFileId ? { stagedFileIds: [stagedFileId] } : { localIds: targets! }),
       folderId,
@@ -128,8 +148,8 @@ export function ExportDialog() {
             <Select
               label="Format"
               value={format}
-              options={NODE_FORMATS.map((f) => ({ value: f, label: EXPORT_FORMATS[f].label }))}
-              onChange={(v) => setFormat(v as NodeFormat)}
+              options={[...NODE_FORMATS, ...(single && isModel ? (['usdz'] as const) : [])].map((f) => ({ value: f, label: EXPORT_FORMATS[f].label }))}
+              onChange={(v) => setFormat(v as ModelFormat)}
               help={EXPORT_FORMATS[format].hint}
             />
           ) : null}
@@ -144,13 +164,14 @@ export function ExportDialog() {
           ) : null}
           <div className="settings-actions">
             <Button type="submit" variant="primary" disabled={busy || !folderId}>
-              {busy ? 'Exporting…' : 'Export'}
+              {format === 'usdz' ? (busy ? 'Making the USDZ…' : 'Save USDZ…') : busy ? 'Exporting…' : 'Export'}
             </Button>
             <Button onClick={close}>Close</Button>
           </div>
         </form>
       )}
       {error ? <p role="alert" className="settings-error">{error}</p> : null}
+      {madeInWindow ? <p role="status">{madeInWindow}</p> : null}
       {report ? (
         <ul className="export-report" aria-label="Export results">
           {report.items.map((item) => (
