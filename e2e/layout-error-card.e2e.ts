@@ -34,3 +34,26 @@ test('at 1024×700 an error card covers neither the stats, the toolbar nor the h
     expect(overlaps(cardBox, box), `the error card covers the ${what}`).toBe(false);
   }
 });
+
+test('an error card stays under a modal dialog instead of covering its text', async ({ page, studio }) => {
+  test.setTimeout(120_000);
+  const hv = new HistoryViewport(page, studio);
+  await page.goto(studio.url);
+  await hv.submit('text-to-3d', { prompt: 'sandbox:fail a broken lamp' });
+  const card = page.getByRole('region', { name: 'Problems' });
+  await expect(card.getByRole('alert')).toBeVisible({ timeout: 60_000 });
+  // Measured before Settings opens: a modal hides the page behind it from the accessibility tree.
+  const cardBox = (await card.boundingBox())!;
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await expect(settings).toBeVisible();
+  const dialogBox = (await settings.boundingBox())!;
+  expect(overlaps(cardBox, dialogBox), 'at 1024 px the card and the dialog share space (what this test is about)').toBe(true);
+  // Where both are, the dialog is on top: what the user sees and clicks there belongs to Settings.
+  const x = Math.max(cardBox.x, dialogBox.x) + 4;
+  const y = Math.max(cardBox.y, dialogBox.y) + 4;
+  const topmostIsDialog = await page.evaluate(([px, py]) => document.elementFromPoint(px!, py!)?.closest('[role="dialog"]')?.getAttribute('aria-label') ?? null, [x, y]);
+  expect(topmostIsDialog).toBe('Settings');
+  await page.keyboard.press('Escape');
+  await expect(card.getByRole('alert')).toBeVisible();
+});
