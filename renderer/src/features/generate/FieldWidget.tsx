@@ -13,6 +13,7 @@ import { PromptField, TextField } from '../../components/TextField';
 import { Toggle } from '../../components/Toggle';
 import { FileInput } from './FileInput';
 import { ImageUrlField } from './ImageUrlField';
+import { ReferenceSources } from './ReferenceSources';
 import { SourcePicker } from './SourcePicker';
 import { StylePicker } from './StylePicker';
 
@@ -188,6 +189,7 @@ export function FieldWidget(props: FieldWidgetProps) {
           <Button size="small" onClick={() => onChange([...items, {}])}>
             Add {spec.items.label.toLowerCase()}
           </Button>
+          {kind === 'image-edit' && path === 'references' ? <ReferenceSources items={items} onChange={onChange} /> : null}
         </FieldGroup>
       );
     }

@@ -4,10 +4,11 @@
  * asset convention on the active environment's storage.
  */
 import { useMemo } from 'react';
-import { IMAGE_SOURCE_KINDS, assetUrl, type StringField } from '../../../../shared/api';
+import type { StringField } from '../../../../shared/api';
 import { TextField } from '../../components/TextField';
 import { useStore } from '../../state/store';
-import { allJobs, jobTitle, selectJobsState, selectStorageUrl, sourceJobsFor } from './selectors';
+import { referenceCandidates } from './references';
+import { allJobs, selectJobsState, selectStorageUrl } from './selectors';
 
 export interface ImageUrlFieldProps {
   spec: StringField;
@@ -19,8 +20,8 @@ export interface ImageUrlFieldProps {
 export function ImageUrlField({ spec, value, onChange, error }: ImageUrlFieldProps) {
   const jobsState = useStore(selectJobsState);
   const storageUrl = useStore(selectStorageUrl);
-  const images = useMemo(() => sourceJobsFor(allJobs({ jobsById: jobsState } as never), { sourceKinds: IMAGE_SOURCE_KINDS }), [jobsState]);
-  const options = storageUrl ? images.map((j) => ({ url: assetUrl(storageUrl, j.jobId!, 'png'), title: jobTitle(j) })) : [];
+  // Image uploads are not published, so they have no address to offer.
+  const options = useMemo(() => referenceCandidates(allJobs({ jobsById: jobsState } as never), storageUrl), [jobsState, storageUrl]);
   const chosen = options.find((o) => o.url === value)?.url ?? '';
   return (
     <div className="image-url-field">
