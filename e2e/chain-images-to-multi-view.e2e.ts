@@ -1,6 +1,6 @@
 /**
  * Chains that connect (issue 17): two text-to-image results → Multi-image to
- * 3D (front + left, one click each from "Use an image you made") → Generate →
+ * 3D (front + left, one click each from "Use an image you made or uploaded") → Generate →
  * a rendered model. The views are image files in that request (the endpoint
  * takes no upload id), so the app sends copies of the two results with it
  * (the sandbox receives exactly two image files) and makes no separate image
@@ -28,7 +28,7 @@ test('two text-to-image results become the front and left views of a rendered mo
   }
 
   await chooseKind(page, 'Multi-image to 3D');
-  const made = generatePanel(page).getByRole('group', { name: 'Use an image you made' });
+  const made = generatePanel(page).getByRole('group', { name: 'Use an image you made or uploaded' });
   await made.getByRole('button', { name: /front view/i }).click();
   await expect(generatePanel(page).getByRole('button', { name: /^Remove .*front view/i })).toBeVisible();
   await made.getByRole('button', { name: /left side view/i }).click();

@@ -4,6 +4,7 @@
  * file the same; the reuse rule is a table.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import fsp from 'node:fs/promises';
 import sharp from 'sharp';
 import { startSandbox, type RunningSandbox } from '../../../sandbox';
 import type { JobRecord } from '../../../shared/domain/job';
@@ -83,6 +84,20 @@ describe('files:stageJobImage', () => {
     const res = await stageImage({ localId }, ctx);
     expect(res.ok && res.value).toMatchObject({ kind: 'image', format: 'png', name: 'Brass lantern left side.png', sha256: engine.get(localId)?.asset?.sha256 });
     expect(sandbox.uploadCount).toBe(0);
+  });
+
+  it('stages an uploaded image again from the file it was made from, while that file is kept', async () => {
+    const { sandbox, engine, staging, upload, stageImage } = await setup();
+    const png = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#aa6633' } }).png().toBuffer();
+    const picked = await staging.stageBytes('bronze-bell-front.png', png);
+    const made = await upload({ stagedFileId: picked.ok ? picked.value.id : '' }, ctx);
+    const res = await stageImage({ localId: made.ok ? made.value.localId : '' }, ctx);
+    expect(res.ok && res.value).toMatchObject({ kind: 'image', name: 'bronze-bell-front.png', sha256: picked.ok ? picked.value.sha256 : '?' });
+    expect(sandbox.uploadCount).toBe(1);
+    // Once that file is gone, the upload cannot stand for a view: the user is told to pick the file again.
+    await fsp.rm((engine.get(made.ok ? made.value.localId : '')?.request.file as { path: string }).path);
+    const gone = await stageImage({ localId: made.ok ? made.value.localId : '' }, ctx);
+    expect(!gone.ok && gone.problem.message).toMatch(/no longer kept on this computer; drop or pick its file again/);
   });
 
   it('refuses a model or an unknown job, in words', async () => {

@@ -67,13 +67,32 @@ function finishedImage(engine: JobEngine, localId: string, notImage = 'Only a fi
   return ok({ job, file, sha256 });
 }
 
+/** An upload's own file, kept where it was staged when it was sent: staged again, if it is still there and unchanged. */
+async function stageUploadedFile(staging: StagingArea, job: JobRecord): Promise<Result<StagedFile>> {
+  const file = job.request.file as { path?: unknown; name?: unknown; sha256?: unknown } | undefined;
+  const gone = fail('not-found', 'This uploaded image is no longer kept on this computer; drop or pick its file again.');
+  if (typeof file?.path !== 'string') return gone;
+  let bytes: Buffer;
+  try {
+    bytes = await fsp.readFile(file.path);
+  } catch {
+    return gone;
+  }
+  const staged = await staging.stageBytes(typeof file.name === 'string' ? file.name : uploadNameFor(job), bytes);
+  if (staged.ok && staged.value.sha256 !== file.sha256) return gone;
+  return staged;
+}
+
 /**
  * `files:stageJobImage`: a staged copy of a job's image, for Multi-image to 3D, whose views are image files (the
- * endpoint takes no upload id, so no upload is made). The copy is named after the job, as its history row is.
+ * endpoint takes no upload id, so no upload is made). The copy is named after the job, as its history row is; an image
+ * upload's copy comes from the file it was made from, while this computer still keeps it.
  */
 export function setupJobImageStaging(deps: Pick<ImageUploadDeps, 'engine' | 'staging'>): HandlersFor<'files:stageJobImage'> {
   return {
     'files:stageJobImage': async ({ localId }): Promise<Result<StagedFile>> => {
+      const job = deps.engine.get(localId);
+      if (job?.kind === 'image-upload' && job.state === 'success') return stageUploadedFile(deps.staging, job);
       const image = finishedImage(deps.engine, localId);
       if (!image.ok) return image;
       return deps.staging.stageBytes(uploadNameFor(image.value.job), await fsp.readFile(image.value.file));

@@ -1,6 +1,6 @@
 /**
- * Multi-image to 3D's views from images the app made: each finished image
- * (text to image, sketch, edit) is one click away. Its views are image files
+ * Multi-image to 3D's views from images the app holds: each finished image
+ * (text to image, sketch, edit) and each upload is one click away. Its views are image files
  * (the service takes no upload id there), so the host stages a copy of the
  * result and the view holds it as if it had been dropped; nothing is uploaded.
  */
@@ -12,8 +12,8 @@ import { rememberPreview } from './file-intake';
 import { allJobs, jobTitle, selectJobsState, sourceJobsFor } from './selectors';
 import { Thumbnail } from './Thumbnail';
 
-/** Job kinds whose finished image the host can copy (an upload's bytes are not kept). */
-export const MADE_IMAGE_KINDS = ['text-to-image', 'sketch-to-image', 'image-edit'] as const;
+/** Job kinds whose finished image the host can copy: results from their downloaded file, uploads from the file they were made from. */
+export const MADE_IMAGE_KINDS = ['text-to-image', 'sketch-to-image', 'image-edit', 'image-upload'] as const;
 const MAX_SHOWN = 24;
 
 function thumbnailOf(localId: string): string | undefined {
@@ -27,7 +27,7 @@ function thumbnailOf(localId: string): string | undefined {
 export function HistoryImages({ freeView, onPick }: { freeView: string | undefined; onPick(field: string, staged: StagedFileDraft): void }) {
   const jobsState = useStore(selectJobsState);
   const images = useMemo(
-    () => sourceJobsFor(allJobs({ jobsById: jobsState } as never), { sourceKinds: [...MADE_IMAGE_KINDS] }).filter((j) => j.asset?.state === 'ready'),
+    () => sourceJobsFor(allJobs({ jobsById: jobsState } as never), { sourceKinds: [...MADE_IMAGE_KINDS] }).filter((j) => j.kind === 'image-upload' || j.asset?.state === 'ready'),
     [jobsState],
   );
   const [note, setNote] = useState<string>();
@@ -50,8 +50,8 @@ export function HistoryImages({ freeView, onPick }: { freeView: string | undefin
     onPick(freeView, { stagedFileId: v.id, name: v.name, size: v.size, format: v.format, width: v.width, height: v.height });
   };
   return (
-    <div className="history-images" role="group" aria-label="Use an image you made">
-      <p className="field-label">Use an image you made</p>
+    <div className="history-images" role="group" aria-label="Use an image you made or uploaded">
+      <p className="field-label">Use an image you made or uploaded</p>
       <p className="field-help">Click one to put it in the first empty view (Front first); change its view below.</p>
       <div className="picker">
         {images.slice(0, MAX_SHOWN).map((job) => {
