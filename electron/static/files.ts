@@ -45,11 +45,11 @@ export function contentTypeOf(file: string): string {
 /** A verified asset never changes once cached: the page may keep it; private, so no shared cache does. */
 export const ASSET_CACHE_CONTROL = 'private, max-age=31536000, immutable';
 
-/** `/assets/<localId>/asset|thumbnail`: the renderer names an opaque local id, main maps it to a file it owns. */
-export const ASSET_ROUTE = /^\/assets\/([^/]+)\/(asset|thumbnail)$/;
+/** `/assets/<localId>/asset|thumbnail|source` (source: the image file the request carried): the renderer names an opaque local id, main maps it to a file it owns. */
+export const ASSET_ROUTE = /^\/assets\/([^/]+)\/(asset|thumbnail|source)$/;
 
 /** Where a job's verified asset and thumbnail are cached. */
-export type AssetFiles = Pick<JobEngine, 'assetPath' | 'thumbnailPath'>;
+export type AssetFiles = Pick<JobEngine, 'assetPath' | 'thumbnailPath' | 'sourceImagePath'>;
 
 function realpathOrUndefined(p: string): string | undefined {
   try {
@@ -106,10 +106,10 @@ export async function findStatic(rendererDir: string, assets: AssetFiles, pathna
   let file: string | undefined;
   const asset = ASSET_ROUTE.exec(pathname);
   if (asset) {
-    const [, localId, variant] = asset as unknown as [string, string, 'asset' | 'thumbnail'];
+    const [, localId, variant] = asset as unknown as [string, string, 'asset' | 'thumbnail' | 'source'];
     if (!isLocalId(localId)) return undefined;
     kind = 'asset';
-    file = variant === 'asset' ? assets.assetPath(localId) : assets.thumbnailPath(localId);
+    file = variant === 'asset' ? assets.assetPath(localId) : variant === 'thumbnail' ? assets.thumbnailPath(localId) : assets.sourceImagePath?.(localId);
   } else {
     const page = pathname === '/' || pathname === '/index.html';
     kind = page ? 'page' : 'file';

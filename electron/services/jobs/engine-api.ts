@@ -47,6 +47,8 @@ export interface JobEngine {
   assetPath(localId: string): string | undefined;
   /** Absolute path of the cached thumbnail (PNG), or undefined. */
   thumbnailPath(localId: string): string | undefined;
+  /** Absolute path of the image file the job's request carried (its history row shows it until the result exists), or undefined. */
+  sourceImagePath?(localId: string): string | undefined;
   /** Stores a thumbnail the renderer drew for a model (PNG bytes, at most 1024 px); the engine of ./engine.ts has it. */
   saveThumbnail?(localId: string, png: Uint8Array): Promise<Result<null>>;
 }

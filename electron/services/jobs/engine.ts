@@ -26,6 +26,7 @@ import type { Ledger } from './ledger';
 import { resolveTarget } from './placement';
 import { Poller, inferKind } from './poller';
 import { Submitter } from './submitter';
+import { sourceImageFile } from './source-image';
 import { sweepStaleTemp } from './temp-sweep';
 
 export { DEFAULT_TIMING, type EngineDeps, type EngineTiming, type StagedFiles } from './engine-core';
@@ -187,6 +188,11 @@ export class Engine implements JobEngine {
     if (!rec?.asset?.hasThumbnail) return undefined;
     const file = path.join(this.core.assetsDir(localId), 'thumbnail.png');
     return fs.existsSync(file) ? file : undefined;
+  }
+
+  sourceImagePath(localId: string): string | undefined {
+    const file = sourceImageFile(this.get(localId)?.request);
+    return file && fs.existsSync(file) ? file : undefined;
   }
 
   /** Stores a thumbnail the renderer drew for a model (PNG bytes, checked). */

@@ -11,7 +11,8 @@ export interface Bridge {
   api: StudioApi;
   shell: ShellKind;
   /** URL the renderer loads a job's asset (or its thumbnail) from; keyed by local id, never by a path. */
-  assetUrl(localId: string, variant: 'asset' | 'thumbnail'): string;
+  /** `source`: the image file the job's request carried. */
+  assetUrl(localId: string, variant: 'asset' | 'thumbnail' | 'source'): string;
   /** Stage a dropped, picked or drawn file for a request (size and type are checked by content in main). */
   stageFile(file: File | Blob, name?: string): Promise<Result<StagedFile>>;
   /** Request headers loaders must send for asset URLs (the browser shell's token), if any. */

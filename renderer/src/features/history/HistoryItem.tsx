@@ -6,7 +6,9 @@ import { Menu, MenuItem, MenuSeparator } from '../../components/Menu';
 import { useStore } from '../../state/store';
 import { formatDuration, kindLabel, producesOf, progressOf, statusGroup, statusLabel } from './history-model';
 import { canOpen, chainActions } from './job-actions';
-import { jobDisplayTitle } from './job-title';
+import { rowTitle } from './job-title';
+import { rowWhere } from './row-meta';
+import { rowThumbnail, type ThumbnailChoice } from './row-thumbnail';
 import { QuickActions } from './QuickActions';
 import { revealJobFile } from './reveal';
 import { answerNote } from './answer-note';
@@ -14,8 +16,10 @@ import { beforeOf } from '../compare/compare-logic';
 
 const KIND_ICONS: Record<string, string> = { model: '▲', parts: '◆', motion: '↻', image: '▣', skybox: '◯', none: '•' };
 
-/** One formatter for every row (toLocaleString builds one per call); same fields as toLocaleString's default. */
-const CREATED_FORMAT = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+/** One formatter for every row (toLocaleString builds one per call): short enough to sit beside the kind at the panel's default width. */
+const CREATED_FORMAT = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+/** The whole time, seconds included, for the tooltip. */
+const CREATED_FULL = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
 
 function useNow(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
@@ -27,11 +31,12 @@ function useNow(active: boolean): number {
   return now;
 }
 
-function Thumbnail({ job }: { job: JobSummary }) {
-  const [failed, setFailed] = useState(false);
+function Thumbnail({ job, choice }: { job: JobSummary; choice: ThumbnailChoice | undefined }) {
+  const src = choice ? bridge().assetUrl(choice.localId, choice.variant) : undefined;
+  const [failed, setFailed] = useState<string | undefined>(undefined);
   const produces = producesOf(job.kind);
-  if (job.asset?.hasThumbnail && !failed) {
-    return <img className="history-thumb" src={bridge().assetUrl(job.localId, 'thumbnail')} alt="" onError={() => setFailed(true)} loading="lazy" />;
+  if (src && failed !== src) {
+    return <img className="history-thumb" src={src} alt="" data-thumbnail={choice?.variant} onError={() => setFailed(src)} loading="lazy" />;
   }
   return (
     <span className="history-thumb history-thumb-icon" aria-hidden="true">
@@ -69,10 +74,17 @@ export const HistoryItem = memo(function HistoryItem({ job, estimateMs, selected
   const toggleCompare = useStore((s) => s.toggleCompareSelection);
   const before = useStore((s) => beforeOf(job, Object.values(s.jobsById)));
   const openCompare = useStore((s) => s.openCompare);
+  // The job it was made from (looked up only for chained jobs): its title and picture stand in until this one has its own.
+  const source = useStore((s) => (job.parentJobId ? Object.values(s.jobsById).find((j) => j.jobId === job.parentJobId) : undefined));
+  const grandSource = useStore((s) =>
+    source?.parentJobId && !job.asset?.hasThumbnail ? Object.values(s.jobsById).find((j) => j.jobId === source.parentJobId) : undefined,
+  );
   const api = () => bridge().api;
   const progress = group === 'active' ? progressOf(job, now, estimateMs) : null;
   const created = new Date(job.createdAt);
-  const title = jobDisplayTitle(job);
+  const title = rowTitle(job, source);
+  const thumbnail = rowThumbnail(job, (id) => [source, grandSource].find((j) => j?.jobId === id));
+  const where = rowWhere(job.environmentName, job.keyName);
   const openable = canOpen(job);
   const note = answerNote(job, now);
 
@@ -94,7 +106,7 @@ export const HistoryItem = memo(function HistoryItem({ job, estimateMs, selected
         aria-label={`Open ${title} in the viewport`}
         aria-pressed={inCompare ? true : undefined}
       >
-        <Thumbnail job={job} />
+        <Thumbnail job={job} choice={thumbnail} />
       </button>
       <div className="history-body">
         <div className="history-line">
@@ -104,11 +116,15 @@ export const HistoryItem = memo(function HistoryItem({ job, estimateMs, selected
           <span className={`history-badge history-badge-${group === 'finished' && job.asset?.state === 'retrying' ? 'retrying' : group}`}>{statusLabel(job)}</span>
         </div>
         <div className="history-meta">
-          <span>{kindLabel(job.kind)}</span>
-          <span title={`${job.environmentName} / ${job.keyName}`}>
-            {job.environmentName} · {job.keyName}
-          </span>
-          <time dateTime={job.createdAt}>{Number.isNaN(created.getTime()) ? '' : CREATED_FORMAT.format(created)}</time>
+          <span className="history-kind">{kindLabel(job.kind)}</span>
+          {Number.isNaN(created.getTime()) ? null : (
+            <time dateTime={job.createdAt} title={CREATED_FULL.format(created)}>
+              {CREATED_FORMAT.format(created)}
+            </time>
+          )}
+        </div>
+        <div className="history-meta history-where" title={`${job.environmentName} · ${job.keyName}`}>
+          {where}
         </div>
         {progress ? (
           <div className="history-progress" role="status" aria-label="Progress">

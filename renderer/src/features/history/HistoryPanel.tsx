@@ -25,8 +25,8 @@ const STATUS_LABELS: Record<HistoryStatusFilter, string> = {
   unavailable: 'Asset unavailable',
 };
 
-/** Tall enough for the title, the metadata line and one or two lines of one-click actions (Retry, Make a 3D model, ...). */
-export const HISTORY_ROW_HEIGHT = 108;
+/** Title, two metadata lines (what and when; where it ran) and one or two lines of one-click actions (Retry, Make a 3D model, ...), at 12 px and up. */
+export const HISTORY_ROW_HEIGHT = 124;
 const NO_ESTIMATES: ReturnType<typeof durationEstimates> = {};
 
 export function HistoryPanel() {
