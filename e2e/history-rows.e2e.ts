@@ -7,6 +7,16 @@
 import { expect, test } from './fixtures';
 import { chooseKind, dropOnWindow, generate, generatePanel, pngImage } from './generate-support';
 
+/** The parts of the page's objects these checks read (the e2e project compiles without the DOM library). */
+interface Img {
+  complete: boolean;
+  naturalWidth: number;
+  src: string;
+}
+interface Win {
+  getComputedStyle(el: unknown): { fontSize: string };
+}
+
 // Long enough that the chained jobs are still running when the rows are looked at.
 test.use({ studioEnv: { ASSET_STUDIO_SANDBOX_JOB_SECONDS: '20' } });
 
@@ -25,7 +35,7 @@ test('rows made from an image show it, with a real title and readable metadata',
   const photo = teapot.locator('img.history-thumb');
   await expect(photo).toHaveAttribute('src', /\/assets\/[^/]+\/source/);
   // The image really loads (a broken image falls back to the icon).
-  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => `${img.complete} ${img.naturalWidth} ${img.src}`), { timeout: 30_000 }).toMatch(/^true 96 /);
+  await expect.poll(() => photo.evaluate((img: Img) => `${img.complete} ${img.naturalWidth} ${img.src}`), { timeout: 30_000 }).toMatch(/^true 96 /);
 
   // A text-to-image result → Make a 3D model: the new row is titled after the image's prompt and shows that image.
   await chooseKind(page, 'Text to image');
@@ -41,14 +51,14 @@ test('rows made from an image show it, with a real title and readable metadata',
   await expect(owlModel).toHaveAttribute('data-status', /active|queued/);
   const owlPicture = owlModel.locator('img.history-thumb');
   await expect(owlPicture).toHaveAttribute('src', /\/assets\/[^/]+\/(asset|source|thumbnail)/);
-  await expect.poll(() => owlPicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => owlPicture.evaluate((img: Img) => img.complete && img.naturalWidth > 0), { timeout: 30_000 }).toBe(true);
 
   // Every piece of text in a row is at least 12 px, and the "where it ran" line is not cut off.
   for (const row of await history.getByRole('article').all()) {
     const small = await row.evaluate((el) =>
       [...el.querySelectorAll('*')]
         .filter((n) => [...n.childNodes].some((c) => c.nodeType === 3 && c.textContent!.trim()))
-        .map((n) => ({ text: n.textContent!.trim().slice(0, 30), px: parseFloat(getComputedStyle(n).fontSize) }))
+        .map((n) => ({ text: n.textContent!.trim().slice(0, 30), px: parseFloat((globalThis as unknown as Win).getComputedStyle(n).fontSize) }))
         .filter((t) => t.px < 12),
     );
     expect(small).toEqual([]);
