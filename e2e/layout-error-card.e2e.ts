@@ -52,7 +52,12 @@ test('an error card stays under a modal dialog instead of covering its text', as
   // Where both are, the dialog is on top: what the user sees and clicks there belongs to Settings.
   const x = Math.max(cardBox.x, dialogBox.x) + 4;
   const y = Math.max(cardBox.y, dialogBox.y) + 4;
-  const topmostIsDialog = await page.evaluate(([px, py]) => document.elementFromPoint(px!, py!)?.closest('[role="dialog"]')?.getAttribute('aria-label') ?? null, [x, y]);
+  // The e2e project compiles without the DOM library: the page's document is typed by what is read of it.
+  type Doc = { elementFromPoint(x: number, y: number): { closest(s: string): { getAttribute(n: string): string | null } | null } | null };
+  const topmostIsDialog = await page.evaluate(
+    ([px, py]) => (globalThis as unknown as { document: Doc }).document.elementFromPoint(px!, py!)?.closest('[role="dialog"]')?.getAttribute('aria-label') ?? null,
+    [x, y],
+  );
   expect(topmostIsDialog).toBe('Settings');
   await page.keyboard.press('Escape');
   await expect(card.getByRole('alert')).toBeVisible();
