@@ -105,8 +105,9 @@ test('plain http:// to another computer is refused until the override is ticked,
   await expect(override).not.toBeChecked();
   await expect(envForm).toContainText('sends the client secret and your prompts across the network unencrypted');
   await envForm.getByRole('button', { name: 'Add environment' }).click();
-  await expect(envForm.locator('p[role="alert"]')).toContainText('Plain http:// would send the client secret');
-  await expect(envForm).toContainText('use https:// (plain http:// is only for this computer)');
+  // The refusal sits under each address it concerns (plain words, one sentence per field).
+  const refusals = envForm.getByRole('alert').filter({ hasText: 'Use https:// (plain http:// is only for this computer)' });
+  await expect(refusals).toHaveCount(2);
   await expect(settings.getByRole('listitem', { name: 'Office server' })).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('plain-http-refused.png') });
 
