@@ -31,6 +31,42 @@ export const RETARGET_PRESETS = [
   'zombie-walk',
 ] as const;
 export const REFERENCE_KINDS = ['base', 'pose', 'style'] as const;
+
+/*
+ * Option labels: what the forms show for an enum value (the value sent is unchanged). Values
+ * the humaniser in plain-words.ts already says well ('kick-football' -> 'Kick football') need none.
+ */
+export const TEXTURE_RESOLUTION_LABELS: Readonly<Record<(typeof TEXTURE_RESOLUTIONS)[number], string>> = {
+  '128': '128 px',
+  '256': '256 px',
+  '512': '512 px',
+  '1k': '1K (1024 px)',
+  '2k': '2K (2048 px)',
+  '4k': '4K (4096 px)',
+  auto: 'Auto',
+  none: 'None (no texture)',
+};
+export const TOPOLOGY_LABELS: Readonly<Record<(typeof TOPOLOGIES)[number], string>> = {
+  auto: 'Auto',
+  quads: 'Quads (four-sided)',
+  triangles: 'Triangles',
+};
+export const ASPECT_RATIO_LABELS: Readonly<Record<(typeof ASPECT_RATIOS)[number], string>> = {
+  '1:1': '1:1 (square)',
+  '4:3': '4:3 (landscape)',
+  '3:4': '3:4 (portrait)',
+  '3:2': '3:2 (landscape)',
+  '2:3': '2:3 (portrait)',
+  '16:9': '16:9 (wide)',
+  '9:16': '9:16 (tall)',
+};
+export const REFERENCE_KIND_LABELS: Readonly<Record<(typeof REFERENCE_KINDS)[number], string>> = {
+  base: 'Base image',
+  pose: 'Pose',
+  style: 'Style',
+};
+const RETARGET_PRESET_LABELS: Readonly<Partial<Record<string, string>>> = { 'kick-football': 'Football kick', 'spin-kicking': 'Spinning kick', 'pop-dance': 'Pop dance' };
+const SPRITESHEET_ASSET_KIND_LABELS: Readonly<Partial<Record<string, string>>> = { ui: 'UI element' };
 export const SPRITESHEET_ASSET_KINDS = ['background', 'character', 'effect', 'prop', 'ui'] as const;
 export const SPRITESHEET_MODES = ['animated', 'background', 'static'] as const;
 export const SPRITESHEET_FRAME_COUNTS = [1, 12, 16] as const;
@@ -133,6 +169,7 @@ const topology: FieldSpec = {
   help: 'The polygons the surface is made of: quads (four-sided) or triangles. Auto lets the service choose.',
   required: false,
   values: TOPOLOGIES,
+  labels: TOPOLOGY_LABELS,
   default: 'auto',
 };
 const targetFaceCount: FieldSpec = {
@@ -144,12 +181,13 @@ const targetFaceCount: FieldSpec = {
   max: LIMITS.targetFaceCountMax,
   default: 0,
 };
-const textureResolution = (help = 'Size of the textures. "none" gives an untextured model (geometry only).'): FieldSpec => ({
+const textureResolution = (help = 'Size of the textures. "None" gives an untextured model (geometry only).'): FieldSpec => ({
   type: 'enum',
   label: 'Texture resolution',
   help,
   required: false,
   values: TEXTURE_RESOLUTIONS,
+  labels: TEXTURE_RESOLUTION_LABELS,
   default: 'auto',
 });
 const tPose: FieldSpec = {
@@ -239,7 +277,7 @@ export const ENDPOINTS = {
     summary: 'Generate a 3D model from a description.',
     versioned: true,
     fields: {
-      prompt: prompt('Describe the model. At most 4096 characters.'),
+      prompt: prompt('Describe the model. At most 4,096 characters.'),
       topology,
       targetFaceCount,
       textureResolution: textureResolution(),
@@ -422,7 +460,7 @@ export const ENDPOINTS = {
     summary: 'Generate a solid model from a description.',
     versioned: true,
     fields: {
-      prompt: prompt('Describe the model. At most 4096 characters.'),
+      prompt: prompt('Describe the model. At most 4,096 characters.'),
       targetFaceCount,
       genStyleId: genStyleId(),
       apiVersion,
@@ -520,7 +558,7 @@ export const ENDPOINTS = {
     versioned: true,
     fields: {
       jobId: jobRef('Rigged model', 'A model you rigged with Auto-rig.', RIGGED_SOURCE_KINDS),
-      retargetId: { type: 'enum', label: 'Motion preset', required: true, values: RETARGET_PRESETS },
+      retargetId: { type: 'enum', label: 'Motion preset', required: true, values: RETARGET_PRESETS, labels: RETARGET_PRESET_LABELS },
       inPlace: {
         type: 'boolean',
         label: 'In place',
@@ -577,13 +615,14 @@ export const ENDPOINTS = {
     summary: 'Generate an image from a description.',
     versioned: true,
     fields: {
-      prompt: prompt('Describe the image. At most 4096 characters.'),
+      prompt: prompt('Describe the image. At most 4,096 characters.'),
       aspectRatio: {
         type: 'enum',
         label: 'Aspect ratio',
         help: 'Any value other than 1:1 gives a non-square image.',
         required: false,
         values: ASPECT_RATIOS,
+        labels: ASPECT_RATIO_LABELS,
         default: '1:1',
       },
       genStyleId: genStyleId(),
@@ -612,13 +651,14 @@ export const ENDPOINTS = {
     summary: 'Generate a spritesheet: the text-to-image fields plus a spritesheet description.',
     versioned: true,
     fields: {
-      prompt: prompt('Describe the sprite. At most 4096 characters.'),
+      prompt: prompt('Describe the sprite. At most 4,096 characters.'),
       aspectRatio: {
         type: 'enum',
         label: 'Aspect ratio',
         help: 'Any value other than 1:1 gives a non-square image.',
         required: false,
         values: ASPECT_RATIOS,
+        labels: ASPECT_RATIO_LABELS,
         default: '1:1',
       },
       genStyleId: genStyleId(),
@@ -637,7 +677,7 @@ export const ENDPOINTS = {
         label: 'Spritesheet',
         required: true,
         fields: {
-          assetKind: { type: 'enum', label: 'Asset kind', required: true, values: SPRITESHEET_ASSET_KINDS },
+          assetKind: { type: 'enum', label: 'Asset kind', required: true, values: SPRITESHEET_ASSET_KINDS, labels: SPRITESHEET_ASSET_KIND_LABELS },
           mode: { type: 'enum', label: 'Mode', required: true, values: SPRITESHEET_MODES },
           frameCount: {
             type: 'integer',
@@ -710,7 +750,7 @@ export const ENDPOINTS = {
           required: true,
           fields: {
             url: { type: 'string', label: 'Image URL', required: true, url: true },
-            kind: { type: 'enum', label: 'Role', required: true, values: REFERENCE_KINDS },
+            kind: { type: 'enum', label: 'Role', required: true, values: REFERENCE_KINDS, labels: REFERENCE_KIND_LABELS },
           },
         },
       },
@@ -732,7 +772,7 @@ export const ENDPOINTS = {
     summary: 'Generate a 360° environment from a description.',
     versioned: true,
     fields: {
-      prompt: prompt('360-degree environment description. At most 4096 characters.'),
+      prompt: prompt('360-degree environment description. At most 4,096 characters.'),
       genStyleId: genStyleId(),
       apiVersion,
     },

@@ -40,6 +40,8 @@ export interface StringField extends FieldBase {
 export interface EnumField extends FieldBase {
   type: 'enum';
   values: readonly string[];
+  /** What a person reads for a value ("None (no texture)" for `none`); the value sent stays the spec's. See `optionLabel`. */
+  labels?: Readonly<Partial<Record<string, string>>>;
   default?: string;
 }
 

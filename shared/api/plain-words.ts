@@ -294,3 +294,16 @@ function fieldNamedIn(message: string, source: LabelSource): string | undefined 
 export function plainProblems(problems: readonly ProblemLike[], source: LabelSource): string[] {
   return [...new Set(problems.map((p) => plainProblem(p, source)))];
 }
+
+/**
+ * An enum option as a person reads it: the field's own label for the value
+ * when the catalogue gives one, else the value said in words: its first
+ * letter capitalised and joined words ('kick-football', 'back_left') split
+ * ('Kick football', 'Back left'). The value sent is never changed.
+ */
+export function optionLabel(spec: { labels?: Readonly<Partial<Record<string, string>>> }, value: string): string {
+  const given = spec.labels?.[value];
+  if (given) return given;
+  const words = value.replace(/[-_]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,6 +1,7 @@
 /** Labelled single-line text input and the prompt textarea with its live character count. */
 import type { ReactNode } from 'react';
 import { Field } from './Field';
+import { overLimitHint } from './char-limit';
 
 export interface TextFieldProps {
   label: string;
@@ -47,7 +48,7 @@ export function PromptField({ label, value, onChange, maxLength, help, error, re
       <span className="char-count">{value.length.toLocaleString('en-US')} characters</span>
     );
   return (
-    <Field label={label} help={help} error={error ?? (over ? `${label} is ${value.length - maxLength!} characters over the limit of ${maxLength}.` : undefined)} required={required} aside={count}>
+    <Field label={label} help={help} error={error ?? (over ? overLimitHint(label, value.length, maxLength!) : undefined)} required={required} aside={count}>
       {(control) => <textarea {...control} className="input textarea" rows={rows} value={value} onChange={(e) => onChange(e.target.value)} />}
     </Field>
   );

@@ -4,7 +4,7 @@
  * integers a bounded number input, job references a source picker, files a
  * drop zone, objects and arrays nested groups.
  */
-import type { FieldSpec, GenerationKind, ObjectField } from '../../../../shared/api';
+import { optionLabel, type FieldSpec, type GenerationKind, type ObjectField } from '../../../../shared/api';
 import { Button } from '../../components/Button';
 import { FieldGroup } from '../../components/Field';
 import { NumberField } from '../../components/NumberField';
@@ -40,11 +40,6 @@ function integerHelp(name: string, spec: Extract<FieldSpec, { type: 'integer' | 
     return `${spec.help ? `${spec.help} ` : ''}${spec.min.toLocaleString('en-US')} to ${spec.max.toLocaleString('en-US')}.`;
   }
   return spec.help;
-}
-
-function enumOptionLabel(name: string, value: string): string {
-  if (name === 'textureResolution' && value === 'none') return 'none (geometry only)';
-  return value;
 }
 
 function Notes({ notes }: { notes?: string[] }) {
@@ -116,7 +111,7 @@ export function FieldWidget(props: FieldWidgetProps) {
           <Select
             label={spec.label}
             value={String(value ?? '')}
-            options={spec.values.map((v) => ({ value: v, label: enumOptionLabel(name, v) }))}
+            options={spec.values.map((v) => ({ value: v, label: optionLabel(spec, v) }))}
             onChange={(v) => onChange(v === '' ? undefined : v)}
             help={spec.help}
             error={error}

@@ -47,7 +47,7 @@ describe('Text to 3D', () => {
   it('explains face count 0 and geometry-only textures, and says when options cost extra before sending', () => {
     open('text-to-3d');
     expect(screen.getByText(/0 = let the service choose; up to 500,000/)).toBeInTheDocument();
-    expect(within(screen.getByLabelText(/^Texture resolution/)).getByRole('option', { name: 'none (geometry only)' })).toBeInTheDocument();
+    expect(within(screen.getByLabelText(/^Texture resolution/)).getByRole('option', { name: 'None (no texture)' })).toBeInTheDocument();
     expect(screen.queryByRole('note')).toBeNull();
     fireEvent.change(screen.getByLabelText(/^Topology/), { target: { value: 'quads' } });
     expect(screen.getAllByRole('note').map((n) => n.textContent).join(' ')).toMatch(/Quad topology costs extra credits/);
