@@ -8,13 +8,13 @@
  * key configured through ASSET_STUDIO_* variables: a second sandbox started
  * here, whose secret the test knows and looks for everywhere afterwards.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { startSandbox, type RunningSandbox } from '../sandbox';
 import { expect, test } from './fixtures';
-import { startHost, type StudioHost } from './host';
+import type { RunningSandbox } from '../sandbox';
+import { startAccountHost, value, waitAssetReady } from './account-host';
+import type { StudioHost } from './host';
 
 const require = createRequire(__filename);
 const validator = require('gltf-validator') as { validateBytes(data: Uint8Array): Promise<{ issues: { numErrors: number } }> };
@@ -26,22 +26,11 @@ interface JobLike {
   asset?: { state: string };
 }
 
-async function value<T>(host: StudioHost, channel: string, args: unknown): Promise<T> {
-  const result = await host.invoke<T>(channel, args);
-  if (!result.ok) throw new Error(`${channel}: ${result.problem.message}`);
-  return result.value;
-}
-
 /** Submits through the contract and waits until the asset is verified in the cache. */
 async function finishedJob(host: StudioHost, kind: string, fields: Record<string, unknown>): Promise<JobLike> {
   // The environment the ASSET_STUDIO_* variables define, with its first key.
   const job = await value<JobLike>(host, 'jobs:submit', { kind, fields, environmentId: 'env', keyId: 'env-key-1' });
-  await expect
-    .poll(async () => {
-      const now = await value<JobLike>(host, 'jobs:get', { localId: job.localId });
-      return `${now.state}/${now.asset?.state ?? 'none'}`;
-    }, { timeout: 60_000, intervals: [500] })
-    .toBe('success/ready');
+  await waitAssetReady(host, job.localId);
   return value<JobLike>(host, 'jobs:get', { localId: job.localId });
 }
 
@@ -55,28 +44,17 @@ function validOnWindows(name: string): boolean {
 let home: string;
 let host: StudioHost;
 let account: RunningSandbox;
+let stop: () => Promise<void>;
 
 test.beforeEach(async () => {
-  home = realpathSync(mkdtempSync(join(tmpdir(), 'asset-studio-home-')));
-  mkdirSync(join(home, 'MyGame'));
-  account = await startSandbox({ port: 0, dataDir: join(home, '.account-sandbox'), jobSeconds: 1 });
-  const key = account.keys[0]!;
-  host = await startHost({
-    env: {
-      HOME: home,
-      ASSET_STUDIO_BASE_URL: account.baseUrl,
-      ASSET_STUDIO_STORAGE_URL: account.storageUrl,
-      ASSET_STUDIO_CLIENT_ID: key.clientId,
-      ASSET_STUDIO_CLIENT_SECRET: key.clientSecret,
-    },
-  });
+  ({ home, host, account, stop } = await startAccountHost((h) => {
+    mkdirSync(join(h, 'MyGame'));
+  }));
 });
 test.afterEach(async ({ page }) => {
   // The page first, as the studio fixture does: nothing it still loads may meet a stopped host.
   await page.close();
-  await host.stop();
-  await account.close();
-  rmSync(home, { recursive: true, force: true });
+  await stop();
 });
 
 function filesUnder(dir: string): string[] {

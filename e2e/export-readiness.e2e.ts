@@ -9,12 +9,11 @@
  * Not the issue's chess-board drop: a dropped GLB is only a blob in the page,
  * not a job the export service can read (see the report of issue 18).
  */
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startSandbox, type RunningSandbox } from '../sandbox';
 import { expect, test } from './fixtures';
-import { startHost, type StudioHost } from './host';
+import { startAccountHost, value, waitAssetReady } from './account-host';
+import type { StudioHost } from './host';
 
 interface JobLike {
   localId: string;
@@ -23,30 +22,19 @@ interface JobLike {
   asset?: { state: string };
 }
 
-async function value<T>(host: StudioHost, channel: string, args: unknown): Promise<T> {
-  const result = await host.invoke<T>(channel, args);
-  if (!result.ok) throw new Error(`${channel}: ${result.problem.message}`);
-  return result.value;
-}
-
 let home: string;
 let host: StudioHost;
-let account: RunningSandbox;
+let stop: () => Promise<void>;
 
 test.beforeEach(async () => {
-  home = realpathSync(mkdtempSync(join(tmpdir(), 'asset-studio-home-')));
-  mkdirSync(join(home, 'MobileGame'));
-  account = await startSandbox({ port: 0, dataDir: join(home, '.account-sandbox'), jobSeconds: 1 });
-  const key = account.keys[0]!;
-  host = await startHost({
-    env: { HOME: home, ASSET_STUDIO_BASE_URL: account.baseUrl, ASSET_STUDIO_STORAGE_URL: account.storageUrl, ASSET_STUDIO_CLIENT_ID: key.clientId, ASSET_STUDIO_CLIENT_SECRET: key.clientSecret },
-  });
+  ({ home, host, stop } = await startAccountHost((h) => {
+    mkdirSync(join(h, 'MobileGame'));
+  }));
 });
 test.afterEach(async ({ page }) => {
+  // The page first, as the studio fixture does: nothing it still loads may meet a stopped host.
   await page.close();
-  await host.stop();
-  await account.close();
-  rmSync(home, { recursive: true, force: true });
+  await stop();
 });
 
 test('the readiness checklist shows failing lines, and the export with their fixes comes out within budget', async ({ page }, info) => {
@@ -54,12 +42,7 @@ test('the readiness checklist shows failing lines, and the export with their fix
   const folder = await value<{ id: string }>(host, 'export:addFolder', { path: project });
   await value(host, 'export:setBudget', { folderId: folder.id, target: 'mobile', budget: { triangles: 3000, maxTextureSize: 512 } });
   const job = await value<JobLike>(host, 'jobs:submit', { kind: 'text-to-3d', fields: { prompt: 'Stone Tower', targetFaceCount: 8000 }, environmentId: 'env', keyId: 'env-key-1' });
-  await expect
-    .poll(async () => {
-      const now = await value<JobLike>(host, 'jobs:get', { localId: job.localId });
-      return `${now.state}/${now.asset?.state ?? 'none'}`;
-    }, { timeout: 60_000, intervals: [500] })
-    .toBe('success/ready');
+  await waitAssetReady(host, job.localId);
 
   await page.goto(host.url);
   const history = page.getByRole('complementary', { name: 'History panel' });

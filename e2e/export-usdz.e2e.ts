@@ -6,23 +6,16 @@
  * USD layer, every file's data 64-byte aligned (as the USDZ spec requires),
  * with its meshes and textures inside and referenced by the root layer.
  */
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startSandbox, type RunningSandbox } from '../sandbox';
 import { expect, test } from './fixtures';
-import { startHost, type StudioHost } from './host';
+import { startAccountHost, value, waitAssetReady } from './account-host';
+import type { StudioHost } from './host';
 
 interface JobLike {
   localId: string;
   state: string;
   asset?: { state: string };
-}
-
-async function value<T>(host: StudioHost, channel: string, args: unknown): Promise<T> {
-  const result = await host.invoke<T>(channel, args);
-  if (!result.ok) throw new Error(`${channel}: ${result.problem.message}`);
-  return result.value;
 }
 
 /** The zip's local file entries: name, method, and where the data starts (read from the headers, not trusted from a library). */
@@ -44,33 +37,23 @@ function zipEntries(bytes: Buffer): { name: string; method: number; dataStart: n
 
 let home: string;
 let host: StudioHost;
-let account: RunningSandbox;
+let stop: () => Promise<void>;
 
 test.beforeEach(async () => {
-  home = realpathSync(mkdtempSync(join(tmpdir(), 'asset-studio-home-')));
-  mkdirSync(join(home, 'ArGame'));
-  account = await startSandbox({ port: 0, dataDir: join(home, '.account-sandbox'), jobSeconds: 1 });
-  const key = account.keys[0]!;
-  host = await startHost({
-    env: { HOME: home, ASSET_STUDIO_BASE_URL: account.baseUrl, ASSET_STUDIO_STORAGE_URL: account.storageUrl, ASSET_STUDIO_CLIENT_ID: key.clientId, ASSET_STUDIO_CLIENT_SECRET: key.clientSecret },
-  });
+  ({ home, host, stop } = await startAccountHost((h) => {
+    mkdirSync(join(h, 'ArGame'));
+  }));
 });
 test.afterEach(async ({ page }) => {
+  // The page first, as the studio fixture does: nothing it still loads may meet a stopped host.
   await page.close();
-  await host.stop();
-  await account.close();
-  rmSync(home, { recursive: true, force: true });
+  await stop();
 });
 
 test('a model exported as USDZ from the window is a valid USD zip with its textures', async ({ page }, info) => {
   await value(host, 'export:addFolder', { path: join(home, 'ArGame') });
   const job = await value<JobLike>(host, 'jobs:submit', { kind: 'text-to-3d', fields: { prompt: 'Copper Teapot', targetFaceCount: 4000, textureResolution: '512' }, environmentId: 'env', keyId: 'env-key-1' });
-  await expect
-    .poll(async () => {
-      const now = await value<JobLike>(host, 'jobs:get', { localId: job.localId });
-      return `${now.state}/${now.asset?.state ?? 'none'}`;
-    }, { timeout: 60_000, intervals: [500] })
-    .toBe('success/ready');
+  await waitAssetReady(host, job.localId);
 
   await page.goto(host.url);
   const item = page.getByRole('complementary', { name: 'History panel' }).getByRole('article', { name: /copper teapot/i });

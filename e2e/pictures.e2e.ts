@@ -6,15 +6,14 @@
  * PNG whose corners are transparent when asked and opaque otherwise.
  * Screenshots go to test-results/.
  */
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ALL_FORMATS, BufferSource, Input } from 'mediabunny';
 import sharp from 'sharp';
-import { startSandbox, type RunningSandbox } from '../sandbox';
 import { expect, test } from './fixtures';
 import { gifFrameCount } from './gif-frames';
-import { startHost, type StudioHost } from './host';
+import { startAccountHost, value, waitAssetReady } from './account-host';
+import type { StudioHost } from './host';
 
 interface JobLike {
   localId: string;
@@ -22,30 +21,19 @@ interface JobLike {
   asset?: { state: string };
 }
 
-async function value<T>(host: StudioHost, channel: string, args: unknown): Promise<T> {
-  const result = await host.invoke<T>(channel, args);
-  if (!result.ok) throw new Error(`${channel}: ${result.problem.message}`);
-  return result.value;
-}
-
 let home: string;
 let host: StudioHost;
-let account: RunningSandbox;
+let stop: () => Promise<void>;
 
 test.beforeEach(async () => {
-  home = realpathSync(mkdtempSync(join(tmpdir(), 'asset-studio-home-')));
-  mkdirSync(join(home, 'Game', 'Assets'), { recursive: true });
-  account = await startSandbox({ port: 0, dataDir: join(home, '.account-sandbox'), jobSeconds: 1 });
-  const key = account.keys[0]!;
-  host = await startHost({
-    env: { HOME: home, ASSET_STUDIO_BASE_URL: account.baseUrl, ASSET_STUDIO_STORAGE_URL: account.storageUrl, ASSET_STUDIO_CLIENT_ID: key.clientId, ASSET_STUDIO_CLIENT_SECRET: key.clientSecret },
-  });
+  ({ home, host, stop } = await startAccountHost((h) => {
+    mkdirSync(join(h, 'Game', 'Assets'), { recursive: true });
+  }));
 });
 test.afterEach(async ({ page }) => {
+  // The page first, as the studio fixture does: nothing it still loads may meet a stopped host.
   await page.close();
-  await host.stop();
-  await account.close();
-  rmSync(home, { recursive: true, force: true });
+  await stop();
 });
 
 async function corners(png: Buffer): Promise<number[]> {
@@ -58,12 +46,7 @@ test('a turntable is written beside the export as a GIF and a WebM of 72 frames;
   test.setTimeout(240_000);
   const folder = await value<{ id: string }>(host, 'export:addFolder', { path: join(home, 'Game') });
   const job = await value<JobLike>(host, 'jobs:submit', { kind: 'text-to-3d', fields: { prompt: 'Brass Lantern', targetFaceCount: 4000 }, environmentId: 'env', keyId: 'env-key-1' });
-  await expect
-    .poll(async () => {
-      const now = await value<JobLike>(host, 'jobs:get', { localId: job.localId });
-      return `${now.state}/${now.asset?.state ?? 'none'}`;
-    }, { timeout: 60_000, intervals: [500] })
-    .toBe('success/ready');
+  await waitAssetReady(host, job.localId);
   const exported = await value<{ items: { relativePath: string }[] }>(host, 'export:run', { localIds: [job.localId], folderId: folder.id });
   const base = exported.items[0]!.relativePath.replace(/\.glb$/, '');
 

@@ -4,49 +4,32 @@
  * ext_resource is the panorama's res:// path land in the project's subfolder.
  * Screenshot of the dialog goes to test-results/.
  */
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startSandbox, type RunningSandbox } from '../sandbox';
 import { expect, test } from './fixtures';
-import { startHost, type StudioHost } from './host';
-
-async function value<T>(host: StudioHost, channel: string, args: unknown): Promise<T> {
-  const result = await host.invoke<T>(channel, args);
-  if (!result.ok) throw new Error(`${channel}: ${result.problem.message}`);
-  return result.value;
-}
+import { startAccountHost, value, waitAssetReady } from './account-host';
+import type { StudioHost } from './host';
 
 let home: string;
 let host: StudioHost;
-let account: RunningSandbox;
+let stop: () => Promise<void>;
 
 test.beforeEach(async () => {
-  home = realpathSync(mkdtempSync(join(tmpdir(), 'asset-studio-home-')));
-  mkdirSync(join(home, 'SkyGame'));
-  writeFileSync(join(home, 'SkyGame', 'project.godot'), '');
-  account = await startSandbox({ port: 0, dataDir: join(home, '.account-sandbox'), jobSeconds: 1 });
-  const key = account.keys[0]!;
-  host = await startHost({
-    env: { HOME: home, ASSET_STUDIO_BASE_URL: account.baseUrl, ASSET_STUDIO_STORAGE_URL: account.storageUrl, ASSET_STUDIO_CLIENT_ID: key.clientId, ASSET_STUDIO_CLIENT_SECRET: key.clientSecret },
-  });
+  ({ home, host, stop } = await startAccountHost((h) => {
+    mkdirSync(join(h, 'SkyGame'));
+    writeFileSync(join(h, 'SkyGame', 'project.godot'), '');
+  }));
 });
 test.afterEach(async ({ page }) => {
+  // The page first, as the studio fixture does: nothing it still loads may meet a stopped host.
   await page.close();
-  await host.stop();
-  await account.close();
-  rmSync(home, { recursive: true, force: true });
+  await stop();
 });
 
 test('a skybox exported with cube faces into a Godot project gets its six faces and a working sky resource', async ({ page }, info) => {
   await value(host, 'export:addFolder', { path: join(home, 'SkyGame') });
   const job = await value<{ localId: string }>(host, 'jobs:submit', { kind: 'text-to-worldbox', fields: { prompt: 'Misty Valley' }, environmentId: 'env', keyId: 'env-key-1' });
-  await expect
-    .poll(async () => {
-      const now = await value<{ state: string; asset?: { state: string } }>(host, 'jobs:get', { localId: job.localId });
-      return `${now.state}/${now.asset?.state ?? 'none'}`;
-    }, { timeout: 60_000, intervals: [500] })
-    .toBe('success/ready');
+  await waitAssetReady(host, job.localId);
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(host.url);
