@@ -70,9 +70,12 @@ test('rows made from an image show it, with a real title and readable metadata',
 
   await page.setViewportSize({ width: 1024, height: 700 });
   // The finished-job toasts sit over the drawer's first row at this width (left to the toasts' own work): seen, then closed.
-  for (const close of await page.getByRole('button', { name: /^(Close|Dismiss)/ }).all()) await close.click().catch(() => undefined);
-  // At this width the history folds into a rail; its button opens the drawer.
-  await page.getByRole('button', { name: 'History', exact: true }).click();
+  // A toast may fade on its own between listing and clicking: each click is bounded.
+  for (const close of await page.locator('.toast').getByRole('button', { name: 'Dismiss' }).all()) await close.click({ timeout: 5_000 }).catch(() => undefined);
+  // At this width the history folds into a rail; its button opens the drawer (by keyboard: a toast still fading
+  // may sit over the rail, and a pointer click then waited for the whole test's time in one CI run).
+  await page.getByRole('button', { name: 'History', exact: true }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('complementary', { name: 'History panel' })).toBeVisible();
   await expect(history.getByRole('article', { name: 'teapot.png' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('history-rows-1024.png') });

@@ -24,9 +24,13 @@ import { expect, test } from './fixtures';
 const root = mkdtempSync(join(tmpdir(), 'settings-hardening-'));
 const home = join(root, 'home');
 const outside = join(root, 'elsewhere', 'Projects', 'Game');
-mkdirSync(join(home, 'Projects', 'Game'), { recursive: true });
-mkdirSync(outside, { recursive: true });
 test.use({ studioEnv: { HOME: home } });
+// Made before each batch of this file's tests a worker runs, not once at import: a worker that ran the afterAll
+// below and then gets another test of this file does not import it again (the outside folder was gone: "Nothing is at").
+test.beforeAll(() => {
+  mkdirSync(join(home, 'Projects', 'Game'), { recursive: true });
+  mkdirSync(outside, { recursive: true });
+});
 test.afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 async function openSettings(page: Page) {

@@ -4,8 +4,9 @@
  * then the key alone says both, and the line fits the panel's default width.
  * The row's tooltip keeps both names whole.
  */
-function firstWord(text: string): string {
-  return (text.trim().split(/[\s(·,-]+/)[0] ?? '').toLowerCase();
+/** An environment's name without a trailing note in brackets: "Sandbox (built-in)" → "sandbox". */
+function bareName(text: string): string {
+  return text.replace(/\s*\([^)]*\)\s*$/, '').trim().toLowerCase();
 }
 
 export function rowWhere(environmentName: string, keyName: string): string {
@@ -13,7 +14,8 @@ export function rowWhere(environmentName: string, keyName: string): string {
   const key = keyName.trim();
   if (!env) return key;
   if (!key) return env;
-  const word = firstWord(env);
-  if (word.length >= 3 && key.toLowerCase().startsWith(word)) return key;
+  // The key says both only when it starts with the environment's whole name: "Second key" says nothing of "Second sandbox".
+  const bare = bareName(env);
+  if (bare.length >= 3 && key.toLowerCase().startsWith(bare)) return key;
   return `${env} · ${key}`;
 }
