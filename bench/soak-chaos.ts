@@ -142,7 +142,10 @@ async function main(): Promise<void> {
       if (!answer.ok) shellRefused++;
     }
 
-    const timeoutMs = Math.max(120_000, JOBS * 3_000);
+    // A download the chaos cut short or answered 500 is retried with full-jitter backoff up to 30 s a wait (its
+    // deadline is 10 min): a few unlucky draws keep a job "retrying" past two minutes, which is the engine working,
+    // not a loss. The short form (20 jobs) had 1 job still retrying at 120 s in 2 of about 6 loaded runs.
+    const timeoutMs = Math.max(240_000, JOBS * 3_000);
     const end = Date.now() + timeoutMs;
     let records: JobRecord[] = [];
     let lastPrint = 0;

@@ -76,5 +76,5 @@ describe('soak scripts, short form (SOAK_SCALE=0.1)', () => {
     expect(f.unsettled, run.output).toBe(0);
     expect(f.created).toBeGreaterThanOrEqual(18);
     expect(f.verified).toBeGreaterThan(0);
-  }, 240_000);
+  }, 420_000);
 });
