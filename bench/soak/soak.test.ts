@@ -73,10 +73,8 @@ describe('soak scripts, short form (SOAK_SCALE=0.1)', () => {
     expect(f.duplicates, run.output).toBe(0);
     expect(f.lost, run.output).toBe(0);
     expect(f.partialFiles, run.output).toBe(0);
-    // Known engine bug (issue 15 left open, see the stop-21 note): a download retry in the browser shell can stop
-    // firing (record 'retrying', nextAttemptAt long past, claim held by the live shell). Until it is fixed the short
-    // form allows at most one such job and still fails on any other unsettled job, a duplicate or a loss.
-    expect(f.unsettled, run.output).toBeLessThanOrEqual(1);
+    // Every job settles: a download the batch held when it exited is finished by the shell (download leases).
+    expect(f.unsettled, run.output).toBe(0);
     expect(f.created).toBeGreaterThanOrEqual(18);
     expect(f.verified).toBeGreaterThan(0);
   }, 420_000);

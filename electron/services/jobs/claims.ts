@@ -1,9 +1,11 @@
 /**
- * Who may send a queued submission. The app and the CLI can run at the same
- * time over one ledger; each sends a record only after claiming it with an
- * exclusive file create (`ledger/claims/<localId>`), so two processes never
- * both send it. A claim left by a dead process is taken over by renaming it
- * away first (only one taker's rename succeeds).
+ * Who may work on a record. The app and the CLI can run at the same time
+ * over one ledger; each sends a queued submission only after claiming it
+ * with an exclusive file create (`ledger/claims/<localId>`), and downloads a
+ * finished job's asset only while it holds its download lease
+ * (`ledger/downloads/<localId>`, the same kind of claim), so two processes
+ * never both send or both download. A claim left by a dead process is taken
+ * over by renaming it away first (only one taker's rename succeeds).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -15,8 +17,8 @@ export class Claims {
   /** This engine instance (several may share a process in tests). */
   readonly token = `${process.pid}.${crypto.randomBytes(6).toString('hex')}`;
 
-  constructor(ledgerDir: string) {
-    this.dir = path.join(ledgerDir, 'claims');
+  constructor(ledgerDir: string, kind: 'claims' | 'downloads' = 'claims') {
+    this.dir = path.join(ledgerDir, kind);
     fs.mkdirSync(this.dir, { recursive: true });
   }
 

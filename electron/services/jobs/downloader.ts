@@ -14,6 +14,7 @@ import { assetFormatFor, shownOfKind, type AssetFormat } from '../../../shared/a
 import type { AssetRecord, JobRecord } from '../../../shared/domain/job';
 import { UpstreamError } from '../../upstream';
 import { AssetProbe, type Measured } from './asset-probe';
+import type { Claims } from './claims';
 import { inspectionSkipped, judgeAsset, nextDownloadStep, tooLargeReason, type AssetVerdict } from './download-verdict';
 import type { EngineCore } from './engine-core';
 import { inspectImage, inspectModel, validateModel, writeImageThumbnail } from './inspect';
@@ -26,6 +27,11 @@ export function formatOf(rec: JobRecord): AssetFormat {
 
 export function pendingAsset(rec: JobRecord): AssetRecord {
   return { state: 'downloading', format: formatOf(rec), attempts: 0 };
+}
+
+/** A successful job whose asset is still to be fetched (includes a kill between the success status and the first download step). */
+export function awaitsDownload(rec: JobRecord): boolean {
+  return rec.state === 'success' && (!rec.asset || rec.asset.state === 'downloading' || rec.asset.state === 'retrying' || rec.asset.state === 'none');
 }
 
 /** A failed fetch as a verdict: nothing there yet and dropped connections are incomplete. */
@@ -52,12 +58,54 @@ function verdictOfError(err: unknown): AssetVerdict {
 export class Downloader {
   /** Per job: when this round of attempts started, and how many found an invalid file. */
   private readonly rounds = new Map<string, { since: number; invalid: number }>();
+  /** The download leases shared with other processes (set when the engine starts). */
+  leases: Claims | undefined;
+  /** Jobs whose lease this engine holds: it downloads them, or will when their retry timer fires. */
+  private readonly held = new Set<string>();
 
   constructor(private readonly core: EngineCore) {}
 
-  /** Starts (or resumes) the download of a successful job's asset. `fresh` starts a new round (Retry download). */
-  start(localId: string, fresh = false): void {
+  /** True when this engine holds (or now takes) the job's download lease. */
+  private own(localId: string): boolean {
+    if (this.held.has(localId)) return true;
+    if (this.leases && !this.leases.claim(localId)) return false;
+    this.held.add(localId);
+    return true;
+  }
+
+  private letGo(localId: string): void {
+    this.held.delete(localId);
+    this.leases?.release(localId);
+  }
+
+  /** At stop: the leases go back, so another process running over the ledger takes the downloads over. */
+  releaseAll(): void {
+    for (const localId of [...this.held]) this.letGo(localId);
+  }
+
+  /**
+   * Takes over the downloads nobody works on: their lease is free (its
+   * holder stopped) or held by a process that died. Downloads another live
+   * process holds are left to it. Returns how many were taken over.
+   */
+  adoptOrphans(): number {
+    let n = 0;
+    for (const rec of this.core.ledger.all()) {
+      // A timer this engine has for the job is a poll made stale by the success another process read: not a download.
+      if (!awaitsDownload(rec) || this.held.has(rec.localId)) continue;
+      if (this.start(rec.localId)) n++;
+    }
+    return n;
+  }
+
+  /**
+   * Starts (or resumes) the download of a successful job's asset, unless
+   * another live process holds its lease. `fresh` starts a new round (Retry
+   * download). Returns whether this engine now downloads it.
+   */
+  start(localId: string, fresh = false): boolean {
     const core = this.core;
+    if (!core.started || !this.own(localId)) return false;
     const rec = core.get(localId)!;
     const format = formatOf(rec);
     if (fresh || !this.rounds.has(localId)) this.rounds.set(localId, { since: Date.now(), invalid: 0 });
@@ -65,12 +113,13 @@ export class Downloader {
       core.patchAsset(localId, { state: 'downloading', format, attempts: rec.asset?.state === 'unavailable' ? 0 : (rec.asset?.attempts ?? 0), problem: undefined, nextAttemptAt: undefined, failure: undefined });
     }
     core.setTimer(localId, 0, () => this.once(localId));
+    return true;
   }
 
   private async once(localId: string): Promise<void> {
     const core = this.core;
     const rec = core.get(localId);
-    if (!rec?.asset || rec.state !== 'success') return;
+    if (!rec?.asset || rec.state !== 'success' || rec.asset.state === 'ready') return this.letGo(localId);
     const dir = core.assetsDir(localId);
     await fsp.mkdir(dir, { recursive: true });
     let format = rec.asset.format;
@@ -132,6 +181,8 @@ export class Downloader {
 
   /** A file verified elsewhere (the synchronous merge's GLB): measured from disk, then accepted or failed. */
   async acceptFile(localId: string, file: string, format: AssetFormat, attempts = 1): Promise<void> {
+    // The merge ran here, so the file is only here: this engine downloads the job if the file fails.
+    this.own(localId);
     const measured = await measureFile(file, format);
     const verdict = judgeAsset(measured, { capBytes: this.core.timing.downloadCapBytes });
     if (verdict.kind === 'complete') return this.accept(localId, file, format, attempts, measured);
@@ -171,7 +222,9 @@ export class Downloader {
       extra.problem = `Could not inspect the asset: ${(err as Error).message}`;
     }
     this.rounds.delete(localId);
+    // Ready on the record before the lease goes: nobody takes over a download that is done.
     this.core.patchAsset(localId, { ...extra, state: 'ready', format, nextAttemptAt: undefined, failure: undefined, ...(extra.problem ? {} : { problem: undefined }) }, true);
+    this.letGo(localId);
   }
 
   private failed(localId: string, verdict: AssetVerdict, attempts: number): void {
@@ -185,6 +238,7 @@ export class Downloader {
     if (step.action === 'unavailable') {
       this.rounds.delete(localId);
       core.patchAsset(localId, { state: 'unavailable', attempts, failure: step.failure, problem: `Asset unavailable: ${reason} Use "Retry download" to try again.`, nextAttemptAt: undefined }, true);
+      this.letGo(localId);
       return;
     }
     core.patchAsset(localId, { state: 'retrying', attempts, failure: step.failure, problem: reason, nextAttemptAt: new Date(Date.now() + step.delayMs).toISOString() });

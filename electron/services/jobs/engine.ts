@@ -19,7 +19,7 @@ import { settledForWaiting } from '../../../shared/domain/settled';
 import { fail, ok, stagedFileRefSchema, type Result, type SubmitArgs } from '../../../shared/ipc';
 import { UpstreamError } from '../../upstream';
 import { Claims } from './claims';
-import { Downloader, pendingAsset } from './downloader';
+import { awaitsDownload, Downloader, pendingAsset } from './downloader';
 import { EngineCore, newLocalId, nowIso, problemOf, type EngineDeps, type EngineRecord } from './engine-core';
 import type { JobEngine, SubmitOptions } from './engine-api';
 import type { Ledger } from './ledger';
@@ -81,6 +81,7 @@ export class Engine implements JobEngine {
     core.started = true;
     core.abort = new AbortController();
     const claims = (this.submitter.claims = new Claims(core.ledger.dir));
+    this.downloader.leases = new Claims(core.ledger.dir, 'downloads');
     for (const rec of core.ledger.all() as EngineRecord[]) {
       // Another running process (the CLI beside the app) is sending it right now.
       if (rec.state === 'submitting' && claims.heldByOther(rec.localId)) continue;
@@ -89,8 +90,8 @@ export class Engine implements JobEngine {
         core.update(rec.localId, { state: 'uncertain', problem: { message: 'The app stopped while this request was being sent; the service may have created the job. Resend or dismiss it.' } }, true);
       } else if (rec.state === 'pending' || rec.state === 'running') {
         this.poller.schedule(rec.localId, Math.round(core.timing.pollFloorMs * core.random()));
-      } else if (rec.state === 'success' && (!rec.asset || rec.asset.state === 'downloading' || rec.asset.state === 'retrying' || rec.asset.state === 'none')) {
-        // Includes a kill between the success status and the first download step (no asset record yet).
+      } else if (awaitsDownload(rec)) {
+        // Unless another live process (the CLI beside the app) holds its download lease.
         this.downloader.start(rec.localId);
       }
     }
@@ -108,6 +109,8 @@ export class Engine implements JobEngine {
     this.submitter.stop();
     if (this.refreshTimer) clearInterval(this.refreshTimer);
     await this.core.settle();
+    // Downloads this engine still owed (a retry waiting) are taken over by another process beside it.
+    this.downloader.releaseAll();
     await this.sweeping;
     this.core.ledger.maybeCompact();
     this.core.ledger.close();
@@ -127,6 +130,8 @@ export class Engine implements JobEngine {
         if (rec.state === 'queued') queued = true;
       }
       if (queued) this.submitter.pump();
+      // A download whose process stopped or died (its retry timer went with it) is finished here.
+      this.downloader.adoptOrphans();
       core.ledger.maybeCompact();
     } catch (err) {
       core.internalError('ledger refresh failed', err);

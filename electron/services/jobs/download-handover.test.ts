@@ -1,0 +1,120 @@
+/**
+ * A download two processes could both do (the app and a CLI batch follow
+ * the same jobs over one ledger): exactly one holds it, and when that one
+ * stops or dies with a retry still waiting, the other finishes it. Found by
+ * soak:chaos: a job stayed "retrying" for good after the CLI batch that had
+ * taken its download exited.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../../sandbox';
+import { serveLocally, type LocalServer } from '../../test/local-server';
+import { StagingArea } from '../files/staging';
+import { Engine } from './engine';
+import { FAST_TIMING, staticRegistry, tempDir, until } from './test/harness';
+
+const open: { engine?: Engine; sandbox?: RunningSandbox; server?: LocalServer }[] = [];
+afterEach(async () => {
+  for (const o of open.splice(0)) {
+    await o.engine?.stop();
+    await o.sandbox?.close();
+    await o.server?.close();
+  }
+});
+
+/** The sandbox's storage behind a switch: while `failing`, every asset GET answers 500. */
+async function storageGate(storageUrl: string) {
+  const gate = { failing: true, gets: 0 };
+  const server = await serveLocally((req, res) => {
+    gate.gets++;
+    if (gate.failing) {
+      res.writeHead(500, { 'content-type': 'text/plain' }).end('storage is down');
+      return;
+    }
+    void fetch(`${storageUrl}${req.url}`).then(async (upstream) => {
+      res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' });
+      res.end(Buffer.from(await upstream.arrayBuffer()));
+    });
+  });
+  open.push({ server });
+  return { gate, storageUrl: server.baseUrl };
+}
+
+async function setup() {
+  const sandbox = await startSandbox({ port: 0, jobSeconds: 0.3, keys: 1, seed: 11, credits: 10_000 });
+  open.push({ sandbox });
+  const { gate, storageUrl } = await storageGate(sandbox.storageUrl);
+  const dataDir = tempDir('handover');
+  const registry = staticRegistry(sandbox.baseUrl, storageUrl, sandbox.keys);
+  const make = (timing: Record<string, unknown>, random?: () => number) => {
+    const engine = new Engine({ dataDir, registry, staging: new StagingArea(dataDir), timing: { ...FAST_TIMING, ...timing }, timeouts: { create: 5_000, poll: 5_000, download: 5_000 }, ...(random ? { random } : {}) });
+    open.push({ engine });
+    return engine;
+  };
+  // The app follows the CLI's jobs only through the ledger (its own polls would come a minute later).
+  const app = make({ pollPolicy: 'growing', pollFirstMs: 60_000, pollMaxMs: 60_000 });
+  // The CLI polls and downloads; its download retries wait about a minute (backoff near its cap).
+  const cli = make({ downloadRetryBaseMs: 60_000, downloadRetryCapMs: 60_000 }, () => 0.95);
+  const leaseFile = (localId: string) => path.join(dataDir, 'ledger', 'downloads', localId);
+  /** The CLI submits a job and its first download fails: it holds the lease and waits to retry. */
+  const cliJobWaitingToRetry = async (kind: 'text-to-3d' | 'text-to-image') => {
+    const r = await cli.submit({ kind, fields: { prompt: 'a brass lantern' } });
+    const localId = r.ok ? r.value.localId : '';
+    await until(() => cli.get(localId)?.asset?.state === 'retrying', 10_000, "the CLI's download to fail and wait to retry");
+    return localId;
+  };
+  return { app, cli, gate, leaseFile, cliJobWaitingToRetry };
+}
+
+describe('a download the CLI held', () => {
+  it('is finished by the app beside it when the CLI stops with a retry waiting, and never downloaded by both', async () => {
+    const { app, cli, gate, leaseFile, cliJobWaitingToRetry } = await setup();
+    await app.start();
+    await cli.start();
+    const localId = await cliJobWaitingToRetry('text-to-3d');
+    expect(fs.readFileSync(leaseFile(localId), 'utf8')).toMatch(/^\d+\./);
+    // The app reads the retry in and leaves it to the CLI that holds it.
+    await until(() => app.get(localId)?.asset?.state === 'retrying', 5_000, 'the app to read the retry in');
+    await new Promise((res) => setTimeout(res, 1_000));
+    expect(gate.gets).toBe(1);
+
+    gate.failing = false;
+    await cli.stop();
+    // Before the fix the retry went with the CLI: the record said "retrying" for good.
+    await until(() => app.get(localId)?.asset?.state === 'ready', 5_000, 'the app to take the download over');
+    expect(app.get(localId)?.asset?.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(fs.existsSync(app.assetPath(localId)!)).toBe(true);
+    expect(fs.existsSync(leaseFile(localId))).toBe(false);
+  });
+
+  it('is taken over from a process that died holding it', async () => {
+    const { app, cli, gate, leaseFile, cliJobWaitingToRetry } = await setup();
+    await cli.start();
+    const localId = await cliJobWaitingToRetry('text-to-image');
+    await cli.stop();
+    // As a killed CLI leaves it: its lease still on disk, under a process id that no longer runs.
+    fs.writeFileSync(leaseFile(localId), '2147483646.deadbeef0000');
+    gate.failing = false;
+    await app.start();
+    await until(() => app.get(localId)?.asset?.state === 'ready', 5_000, 'the app to take the download over');
+    expect(app.get(localId)?.asset?.image?.width).toBeGreaterThan(0);
+  });
+
+  it('is left to another live process while it holds it, and taken over once it lets go', async () => {
+    const { app, cli, gate, leaseFile, cliJobWaitingToRetry } = await setup();
+    await cli.start();
+    const localId = await cliJobWaitingToRetry('text-to-3d');
+    await cli.stop();
+    // The test runner's parent process stands for a CLI still running with the download in hand.
+    fs.writeFileSync(leaseFile(localId), `${process.ppid}.cafe00000000`);
+    gate.failing = false;
+    const before = gate.gets;
+    await app.start();
+    await new Promise((res) => setTimeout(res, 1_000));
+    expect(gate.gets).toBe(before);
+    expect(app.get(localId)?.asset?.state).toBe('retrying');
+    fs.rmSync(leaseFile(localId));
+    await until(() => app.get(localId)?.asset?.state === 'ready', 5_000, 'the app to take the download over');
+  });
+});
