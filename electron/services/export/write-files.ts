@@ -10,6 +10,7 @@ import { link, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, posix, resolve } from 'node:path';
 import { numbered } from './file-name';
 import { isOurSidecar } from './sidecar';
+import { exportTempName, sweepExportTemp } from './stale-temp';
 
 export class FolderProblem extends Error {}
 
@@ -73,7 +74,8 @@ export async function freeBase(root: string, sub: string, base: string, suffixes
  * overwritten), falling back to a checked rename on file systems without links.
  */
 export async function writeAtomic(target: string, bytes: Uint8Array, replace: boolean): Promise<void> {
-  const temp = join(dirname(target), `.${randomBytes(6).toString('hex')}.asset-studio.tmp`);
+  await sweepExportTemp(dirname(target));
+  const temp = join(dirname(target), exportTempName(randomBytes(6).toString('hex')));
   await writeFile(temp, bytes, { mode: 0o644 });
   try {
     if (replace) {
