@@ -5,7 +5,8 @@
  * (type, required-ness, default, enum values, bounds, where it travels) plus
  * the few words a form needs (label, help). The zod schemas, the client's
  * request encoder, the sandbox's validator and the renderer's forms are all
- * derived from these specs.
+ * derived from these specs. An endpoint spec (at the end) gathers an
+ * endpoint's fields with its method, path, cross-field rules and surcharges.
  */
 import type { FileKind } from './file-types';
 
@@ -112,3 +113,46 @@ export type FieldSpec =
   | ArrayField;
 
 export type FieldType = FieldSpec['type'];
+
+/** Whether the service answers the endpoint yet. */
+export type Availability = 'available' | 'coming-soon';
+/** What a finished job of the endpoint gives the caller. */
+export type Produces = 'model' | 'image' | 'skybox' | 'motion' | 'parts' | 'none';
+/** How the endpoint answers a successful call. */
+export type ResponseKind = 'job' | 'job-with-meta' | 'job-inline' | 'glb' | 'job-resource';
+
+/** A rule that spans several fields (the spec's conditional requirements). */
+export interface CrossFieldRule {
+  id: string;
+  /** The field a violation is reported on. */
+  field: string;
+  /** The service's wording (the sandbox answers a 422 with it), in field names. */
+  message: string;
+  /** The same in an artist's words, for the screen: no field names. */
+  plain: string;
+  /** True when the request satisfies the rule. Receives the request's field values. */
+  check: (values: Readonly<Record<string, unknown>>) => boolean;
+}
+
+export interface EndpointSpec {
+  /** Stable id; also the generation "kind" stored with each job. */
+  id: string;
+  method: 'POST' | 'GET';
+  /** Path relative to {base_url}; `{jobId}` is a path parameter. */
+  path: string;
+  contentType: 'application/json' | 'multipart/form-data' | 'none';
+  availability: Availability;
+  produces: Produces;
+  response: ResponseKind;
+  /** Section of the spec, for grouping. */
+  group: '3D generation' | 'Model tools' | 'Animation' | '2D images' | 'Environments' | 'Jobs';
+  /** The name users see ("Generation type" entries). */
+  label: string;
+  summary: string;
+  fields: Readonly<Record<string, FieldSpec>>;
+  rules?: readonly CrossFieldRule[];
+  /** The endpoint accepts the optional `apiVersion` field. */
+  versioned: boolean;
+  /** Extra credits apply for some choices (quads, high face counts): forms say so before submitting. */
+  surcharges?: readonly { field: string; when: (value: unknown) => boolean; note: string }[];
+}
