@@ -5,8 +5,6 @@
  */
 import type { EndpointSpec } from './fields';
 import {
-  ASPECT_RATIOS,
-  ASPECT_RATIO_LABELS,
   REFERENCE_KINDS,
   REFERENCE_KIND_LABELS,
   SPRITESHEET_ANIMATIONS,
@@ -16,7 +14,19 @@ import {
   SPRITESHEET_FRAME_COUNTS,
   SPRITESHEET_MODES,
 } from './catalogue-options';
-import { IMAGE_SOURCE_KINDS, SKYBOX_SOURCE_KINDS, apiVersion, freeText, genStyleId, imageFile, jobRef, prompt, tPose } from './catalogue-fields';
+import {
+  IMAGE_SOURCE_KINDS,
+  SKYBOX_SOURCE_KINDS,
+  apiVersion,
+  aspectRatio,
+  freeText,
+  genStyleId,
+  imageFile,
+  jobRef,
+  prompt,
+  referenceImageJobId,
+  tPose,
+} from './catalogue-fields';
 
 export const ENDPOINTS_2D = {
   'text-to-image': {
@@ -33,24 +43,9 @@ export const ENDPOINTS_2D = {
     versioned: true,
     fields: {
       prompt: prompt('Describe the image. At most 4,096 characters.'),
-      aspectRatio: {
-        type: 'enum',
-        label: 'Aspect ratio',
-        help: 'Any value other than 1:1 gives a non-square image.',
-        required: false,
-        values: ASPECT_RATIOS,
-        labels: ASPECT_RATIO_LABELS,
-        default: '1:1',
-      },
+      aspectRatio,
       genStyleId: genStyleId(),
-      referenceImageJobId: {
-        type: 'job-ref',
-        label: 'Reference image',
-        help: 'Optional: an image you uploaded whose subject the new image keeps (the same character or object).',
-        required: false,
-        sourceKinds: ['image-upload'],
-        successfulOnly: true,
-      },
+      referenceImageJobId,
       tPose,
       apiVersion,
     },
@@ -69,24 +64,9 @@ export const ENDPOINTS_2D = {
     versioned: true,
     fields: {
       prompt: prompt('Describe the sprite. At most 4,096 characters.'),
-      aspectRatio: {
-        type: 'enum',
-        label: 'Aspect ratio',
-        help: 'Any value other than 1:1 gives a non-square image.',
-        required: false,
-        values: ASPECT_RATIOS,
-        labels: ASPECT_RATIO_LABELS,
-        default: '1:1',
-      },
+      aspectRatio,
       genStyleId: genStyleId(),
-      referenceImageJobId: {
-        type: 'job-ref',
-        label: 'Reference image',
-        help: 'Optional: an image you uploaded whose subject the new image keeps (the same character or object).',
-        required: false,
-        sourceKinds: ['image-upload'],
-        successfulOnly: true,
-      },
+      referenceImageJobId,
       tPose,
       apiVersion,
       spritesheet: {

@@ -8,6 +8,8 @@
 import type { FieldSpec } from './fields';
 import { LIMITS } from './limits';
 import {
+  ASPECT_RATIOS,
+  ASPECT_RATIO_LABELS,
   DEFAULT_API_VERSION,
   DEFAULT_GEN_STYLE_ID,
   TEXTURE_RESOLUTIONS,
@@ -105,6 +107,25 @@ export const jobRef = (label: string, help: string, sourceKinds: readonly string
   sourceKinds,
   successfulOnly,
 });
+
+/** Text to image and Spritesheet (which takes the text-to-image fields) share these two. */
+export const aspectRatio: FieldSpec = {
+  type: 'enum',
+  label: 'Aspect ratio',
+  help: 'Any value other than 1:1 gives a non-square image.',
+  required: false,
+  values: ASPECT_RATIOS,
+  labels: ASPECT_RATIO_LABELS,
+  default: '1:1',
+};
+export const referenceImageJobId: FieldSpec = {
+  type: 'job-ref',
+  label: 'Reference image',
+  help: 'Optional: an image you uploaded whose subject the new image keeps (the same character or object).',
+  required: false,
+  sourceKinds: ['image-upload'],
+  successfulOnly: true,
+};
 
 /** Endpoints whose jobs yield a model that model tools accept as a source. */
 export const MODEL_SOURCE_KINDS = [
