@@ -94,6 +94,9 @@ test('chess-board.glb dropped on the window exports within a mobile budget, and 
 
   await panel.getByRole('button', { name: 'Export…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export chess-board.glb' });
+  // A dropped file has no prompt or job: the sidecar option says what it records instead.
+  await expect(dialog.getByText("The dropped file's name, size and SHA-256", { exact: false })).toBeVisible();
+  await expect(dialog.getByText('job ids', { exact: false })).toHaveCount(0);
   const before = dialog.getByRole('list', { name: 'Readiness before export' });
   await expect(before.locator('[data-check="triangles"]')).toHaveAttribute('data-status', 'fail', { timeout: 60_000 });
   await before.getByRole('button', { name: 'Simplify to budget' }).click();

@@ -142,6 +142,7 @@ export function ExportDialog() {
           <ExportOptionsFields
             value={options}
             modelOptions={modelOptionsApply(targetJobs.map((j) => j.kind))}
+            source={stagedFileId ? 'local-file' : 'generated'}
             onChange={(patch) => setOptions((o) => ({ ...o, ...patch }))}
           />
           {isModel || (targets?.length ?? 0) > 1 ? (

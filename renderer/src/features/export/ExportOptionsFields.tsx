@@ -6,15 +6,34 @@ import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { Toggle } from '../../components/Toggle';
 
-/** `modelOptions`: up axis, scale and pivot change models only; an image or skybox export leaves them out (bug 8). */
-export function ExportOptionsFields({ value, onChange, modelOptions = true }: { value: ExportOptions; onChange(patch: Partial<ExportOptions>): void; modelOptions?: boolean }) {
+/** What the sidecar holds: a generated asset's origin, or a dropped file's name and fingerprint (it has no prompt or job). */
+const SIDECAR_HELP = {
+  generated: 'Prompt, request, job ids, environment and stats beside the file; never credentials.',
+  'local-file': "The dropped file's name, size and SHA-256, the export options and any fixes made, beside the export; exporting the same file again replaces it in place.",
+} as const;
+
+/**
+ * `modelOptions`: up axis, scale and pivot change models only; an image or skybox export leaves them out (bug 8).
+ * `source`: a model dropped on the window has no prompt or job for the sidecar to record.
+ */
+export function ExportOptionsFields({
+  value,
+  onChange,
+  modelOptions = true,
+  source = 'generated',
+}: {
+  value: ExportOptions;
+  onChange(patch: Partial<ExportOptions>): void;
+  modelOptions?: boolean;
+  source?: keyof typeof SIDECAR_HELP;
+}) {
   const [scaleText, setScaleText] = useState(String(value.scale));
   const scale = Number(scaleText);
   const scaleError = scaleText.trim() === '' || !(scale > 0 && scale <= 10000) ? 'A number above 0, up to 10000.' : undefined;
   return (
     <div className="export-options">
       <TextField label="File name template" value={value.template} onChange={(template) => onChange({ template })} help={`Fields: ${NAME_TEMPLATE_FIELDS.join(' ')}`} />
-      <Toggle label="Write a sidecar (.asset.json)" checked={value.sidecar} onChange={(sidecar) => onChange({ sidecar })} help="Prompt, request, job ids, environment and stats beside the file; never credentials." />
+      <Toggle label="Write a sidecar (.asset.json)" checked={value.sidecar} onChange={(sidecar) => onChange({ sidecar })} help={SIDECAR_HELP[source]} />
       {modelOptions ? (
         <>
           <Select
