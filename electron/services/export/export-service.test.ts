@@ -3,10 +3,10 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSyn
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { REQUESTS, type EventName, type ExportReport, type ProjectFolderView, type RequestName, type Result } from '../../../shared/ipc';
+import type { EventName, ExportReport, ProjectFolderView, RequestName } from '../../../shared/ipc';
 import type { HandlerContext, PartialHandlers, Platform } from '../contracts';
 import { setupExport } from '.';
-import { FakeEngine, TINY_PNG, makeGlb } from './test-support';
+import { FakeEngine, TINY_PNG, callRequest, makeGlb, makeProject, requestValue } from './test-support';
 
 // gltf-validator ships without types.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -22,16 +22,8 @@ let handlers: PartialHandlers;
 let events: { name: EventName; payload: unknown }[];
 let revealed: string[];
 
-async function call<K extends RequestName>(name: K, args: unknown, ctx: HandlerContext = web): Promise<Result<unknown>> {
-  const parsed = REQUESTS[name].args.parse(args);
-  const handler = handlers[name] as (a: unknown, c: HandlerContext) => Promise<Result<unknown>>;
-  return handler(parsed, ctx);
-}
-async function value<T>(name: RequestName, args: unknown, ctx: HandlerContext = web): Promise<T> {
-  const result = await call(name, args, ctx);
-  if (!result.ok) throw new Error(`${name} failed: ${result.problem.message}`);
-  return result.value as T;
-}
+const call = (name: RequestName, args: unknown, ctx: HandlerContext = web) => callRequest<unknown>(handlers, name, args, ctx);
+const value = <T>(name: RequestName, args: unknown, ctx: HandlerContext = web) => requestValue<T>(handlers, name, args, ctx);
 
 beforeEach(() => {
   root = realpathSync(mkdtempSync(join(tmpdir(), 'export-test-')));
@@ -63,13 +55,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-function project(name: string, files: Record<string, string> = {}, dirs: string[] = []): string {
-  const dir = join(home, name);
-  mkdirSync(dir, { recursive: true });
-  for (const d of dirs) mkdirSync(join(dir, d), { recursive: true });
-  for (const [f, content] of Object.entries(files)) writeFileSync(join(dir, f), content);
-  return dir;
-}
+const project = (name: string, files?: Record<string, string>, dirs?: string[]) => makeProject(home, name, files, dirs);
 
 describe('project folders', () => {
   it('recognises Unity, Godot, Unreal and plain folders and proposes a subfolder for each', async () => {

@@ -1,40 +1,21 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { REQUESTS, type ExportReport, type ProjectFolderView, type RequestName, type Result, type SavedPicture } from '../../../shared/ipc';
+import { REQUESTS, type ExportReport, type ProjectFolderView, type RequestName, type SavedPicture } from '../../../shared/ipc';
 import type { PartialHandlers } from '../contracts';
-import { setupExport } from '.';
-import { FakeEngine, TINY_PNG, makeGlb } from './test-support';
+import { type FakeEngine, TINY_PNG, callRequest, makeGlb, requestValue, webExportContext } from './test-support';
 
 let root: string;
 let home: string;
 let engine: FakeEngine;
 let handlers: PartialHandlers;
 
-async function call<T>(name: RequestName, args: unknown): Promise<Result<T>> {
-  const handler = handlers[name] as (a: unknown, c: { shell: 'web' }) => Promise<Result<T>>;
-  return handler(REQUESTS[name].args.parse(args), { shell: 'web' });
-}
-async function value<T>(name: RequestName, args: unknown): Promise<T> {
-  const result = await call<T>(name, args);
-  if (!result.ok) throw new Error(`${name} failed: ${result.problem.message}`);
-  return result.value;
-}
+const call = <T>(name: RequestName, args: unknown) => callRequest<T>(handlers, name, args);
+const value = <T>(name: RequestName, args: unknown) => requestValue<T>(handlers, name, args);
 
 beforeEach(() => {
-  root = realpathSync(mkdtempSync(join(tmpdir(), 'pictures-')));
-  home = join(root, 'home');
+  ({ root, home, engine, handlers } = webExportContext('pictures-', '2026-11-26T02:30:00.000Z'));
   mkdirSync(join(home, 'game', 'Assets'), { recursive: true });
-  engine = new FakeEngine(join(root, 'data', 'assets'));
-  ({ handlers } = setupExport({
-    dataDir: join(root, 'data'),
-    engine: engine.asEngine(),
-    events: { emit: () => {} },
-    platform: { shell: 'web', notify: () => false, revealInFolder: async () => true, isFocused: () => true },
-    homeDir: home,
-    now: () => new Date('2026-11-26T02:30:00.000Z'),
-  }));
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 

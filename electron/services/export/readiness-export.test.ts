@@ -13,14 +13,14 @@ import { OBJLoader } from 'three/examples/jsm/loaders/OBJLoader.js';
 import { STLLoader } from 'three/examples/jsm/loaders/STLLoader.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CheckLine, FixId } from '../../../shared/domain/readiness';
-import { REQUESTS, type ExportReport, type ProjectFolderView, type ReadinessReport, type RequestName, type Result } from '../../../shared/ipc';
+import type { ExportReport, ProjectFolderView, ReadinessReport, RequestName } from '../../../shared/ipc';
 import type { HandlerContext, PartialHandlers } from '../contracts';
 import { createHeadlessPlatform } from '../platform-headless';
 import { setupExport } from '.';
 import { modelIo } from './model-transform';
 import { measureDocument } from './measure';
 import { overBudgetGlb } from './over-budget';
-import { FakeEngine } from './test-support';
+import { FakeEngine, requestValue } from './test-support';
 
 // gltf-validator ships without types.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -35,12 +35,7 @@ let handlers: PartialHandlers;
 let cachedPath: string;
 let originalHash: string;
 
-async function value<T>(name: RequestName, args: unknown): Promise<T> {
-  const parsed = REQUESTS[name].args.parse(args);
-  const result = (await (handlers[name] as (a: unknown, c: HandlerContext) => Promise<Result<unknown>>)(parsed, ctx)) as Result<T>;
-  if (!result.ok) throw new Error(`${name} failed: ${result.problem.message}`);
-  return result.value;
-}
+const value = <T>(name: RequestName, args: unknown) => requestValue<T>(handlers, name, args, ctx);
 const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 const line = (lines: CheckLine[] | undefined, id: string) => lines!.find((l) => l.id === id)!;
 

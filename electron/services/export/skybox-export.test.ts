@@ -1,38 +1,20 @@
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
+import { basename } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { REQUESTS, type ExportReport, type ProjectFolderView, type RequestName, type Result } from '../../../shared/ipc';
+import type { ExportReport, ProjectFolderView, RequestName } from '../../../shared/ipc';
 import type { PartialHandlers } from '../contracts';
-import { setupExport } from '.';
-import { FakeEngine, TINY_PNG } from './test-support';
+import { type FakeEngine, TINY_PNG, makeProject, requestValue, webExportContext } from './test-support';
 
 let root: string;
 let home: string;
 let engine: FakeEngine;
 let handlers: PartialHandlers;
 
-async function value<T>(name: RequestName, args: unknown): Promise<T> {
-  const handler = handlers[name] as (a: unknown, c: { shell: 'web' }) => Promise<Result<T>>;
-  const result = await handler(REQUESTS[name].args.parse(args), { shell: 'web' });
-  if (!result.ok) throw new Error(`${name} failed: ${result.problem.message}`);
-  return result.value;
-}
+const value = <T>(name: RequestName, args: unknown) => requestValue<T>(handlers, name, args);
 
 beforeEach(() => {
-  root = realpathSync(mkdtempSync(join(tmpdir(), 'skybox-export-')));
-  home = join(root, 'home');
-  mkdirSync(home);
-  engine = new FakeEngine(join(root, 'data', 'assets'));
-  ({ handlers } = setupExport({
-    dataDir: join(root, 'data'),
-    engine: engine.asEngine(),
-    events: { emit: () => {} },
-    platform: { shell: 'web', notify: () => false, revealInFolder: async () => true, isFocused: () => true },
-    homeDir: home,
-    now: () => new Date('2026-11-26T02:00:00.000Z'),
-  }));
+  ({ root, home, engine, handlers } = webExportContext('skybox-export-', '2026-11-26T02:00:00.000Z'));
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
@@ -40,13 +22,7 @@ async function panorama(): Promise<Buffer> {
   return sharp({ create: { width: 256, height: 128, channels: 3, background: { r: 40, g: 90, b: 200 } } }).png().toBuffer();
 }
 
-function project(name: string, files: Record<string, string> = {}, dirs: string[] = []): string {
-  const dir = join(home, name);
-  mkdirSync(dir, { recursive: true });
-  for (const d of dirs) mkdirSync(join(dir, d), { recursive: true });
-  for (const [f, content] of Object.entries(files)) writeFileSync(join(dir, f), content);
-  return dir;
-}
+const project = (name: string, files?: Record<string, string>, dirs?: string[]) => makeProject(home, name, files, dirs);
 
 describe('skybox export with cube faces', () => {
   it('Godot: the panorama, six faces X+…Z- and a sky resource pointing at the panorama’s res:// path', async () => {

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { REQUESTS, type ExportReport, type ProjectFolderView, type ReadinessReport, type RequestName, type Result } from '../../../shared/ipc';
+import { REQUESTS, type ExportReport, type ProjectFolderView, type ReadinessReport, type RequestName } from '../../../shared/ipc';
 import type { HandlerContext, PartialHandlers } from '../contracts';
 import { StagingArea } from '../files';
 import { createHeadlessPlatform } from '../platform-headless';
@@ -17,22 +17,15 @@ import { setupExport } from '.';
 import { measureDocument } from './measure';
 import { modelIo } from './model-transform';
 import { overBudgetGlb } from './over-budget';
-import { FakeEngine, TINY_PNG } from './test-support';
+import { FakeEngine, TINY_PNG, callRequest, requestValue } from './test-support';
 
 const ctx: HandlerContext = { shell: 'electron' };
 let root: string;
 let handlers: PartialHandlers;
 let staging: StagingArea;
 
-async function call<T>(name: RequestName, args: unknown): Promise<Result<T>> {
-  const parsed = REQUESTS[name].args.parse(args);
-  return (await (handlers[name] as (a: unknown, c: HandlerContext) => Promise<Result<unknown>>)(parsed, ctx)) as Result<T>;
-}
-async function value<T>(name: RequestName, args: unknown): Promise<T> {
-  const result = await call<T>(name, args);
-  if (!result.ok) throw new Error(`${name} failed: ${result.problem.message}`);
-  return result.value;
-}
+const call = <T>(name: RequestName, args: unknown) => callRequest<T>(handlers, name, args, ctx);
+const value = <T>(name: RequestName, args: unknown) => requestValue<T>(handlers, name, args, ctx);
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 beforeEach(() => {

@@ -1,10 +1,18 @@
-/** Helpers for export tests: a tiny real GLB and an in-memory engine holding finished jobs. */
+/**
+ * Helpers for export tests: a tiny real GLB, an in-memory engine holding finished jobs,
+ * and the export service as the web shell gets it in a fresh folder, with the calls and
+ * project folders the handler tests make.
+ */
 import { Document, NodeIO } from '@gltf-transform/core';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JobRecord } from '../../../shared/domain/job';
 import type { GenerationKind } from '../../../shared/api';
+import { REQUESTS, type RequestName, type Result } from '../../../shared/ipc';
+import type { HandlerContext, PartialHandlers } from '../contracts';
 import type { JobEngine } from '../jobs/engine-api';
+import { setupExport } from '.';
 
 /** A unit cube standing on y=0..2 (so pivot and bounds are easy to check). */
 export async function makeGlb(name = 'cube'): Promise<Uint8Array> {
@@ -82,4 +90,51 @@ export class FakeEngine {
       thumbnailPath: () => undefined,
     };
   }
+}
+
+/** What an export handler test works in: `root` is a fresh temp folder (remove it after), `home` the home folder inside it. */
+export interface ExportTestContext {
+  root: string;
+  home: string;
+  engine: FakeEngine;
+  handlers: PartialHandlers;
+}
+
+/** The export service over a FakeEngine, as the web shell gets it, in a fresh `prefix…` temp folder, its clock fixed at `now`. */
+export function webExportContext(prefix: string, now: string): ExportTestContext {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  const home = join(root, 'home');
+  mkdirSync(home);
+  const engine = new FakeEngine(join(root, 'data', 'assets'));
+  const { handlers } = setupExport({
+    dataDir: join(root, 'data'),
+    engine: engine.asEngine(),
+    events: { emit: () => {} },
+    platform: { shell: 'web', notify: () => false, revealInFolder: async () => true, isFocused: () => true },
+    homeDir: home,
+    now: () => new Date(now),
+  });
+  return { root, home, engine, handlers };
+}
+
+/** Calls one request's handler with its arguments parsed as the IPC layer parses them. */
+export async function callRequest<T>(handlers: PartialHandlers, name: RequestName, args: unknown, ctx: HandlerContext = { shell: 'web' }): Promise<Result<T>> {
+  const handler = handlers[name] as (a: unknown, c: HandlerContext) => Promise<Result<T>>;
+  return handler(REQUESTS[name].args.parse(args), ctx);
+}
+
+/** The same, for a call that must succeed: its value, or a throw naming the request and the problem. */
+export async function requestValue<T>(handlers: PartialHandlers, name: RequestName, args: unknown, ctx?: HandlerContext): Promise<T> {
+  const result = await callRequest<T>(handlers, name, args, ctx);
+  if (!result.ok) throw new Error(`${name} failed: ${result.problem.message}`);
+  return result.value;
+}
+
+/** A project folder `home/name` holding `files` (name -> content) and empty folders `dirs`: what engine detection reads. */
+export function makeProject(home: string, name: string, files: Record<string, string> = {}, dirs: string[] = []): string {
+  const dir = join(home, name);
+  mkdirSync(dir, { recursive: true });
+  for (const d of dirs) mkdirSync(join(dir, d), { recursive: true });
+  for (const [f, content] of Object.entries(files)) writeFileSync(join(dir, f), content);
+  return dir;
 }
