@@ -8,15 +8,15 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { presetBudget, type Budget } from '../../../../shared/domain/readiness';
 import type { ProjectFolderView, Result } from '../../../../shared/ipc';
-import { installBridge, type Bridge } from '../../bridge';
 import { BudgetEditor } from './BudgetEditor';
+import { installHostApi } from './test-support';
 
 const mobile = presetBudget('unity', 'mobile');
 const folder: ProjectFolderView = { id: 'folder-1', path: '/home/me/Game', name: 'Game', engine: 'unity', proposedSubfolder: 'Assets', subfolder: 'Assets', available: true, budget: mobile, compression: 'draco' };
 
 function install(answer: Result<unknown> = { ok: true, value: folder }) {
   const setBudget = vi.fn(() => Promise.resolve(answer));
-  installBridge({ api: { export: { setBudget } } as unknown as Bridge['api'], shell: 'web', assetUrl: () => '', stageFile: vi.fn() as never, assetRequestHeaders: () => ({}) });
+  installHostApi({ export: { setBudget } });
   return setBudget;
 }
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;

@@ -8,22 +8,13 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KeySpend } from '../../../../shared/domain/spend';
 import { DEFAULT_EXPORT_OPTIONS, type SettingsSnapshot } from '../../../../shared/ipc';
-import { installBridge, type Bridge } from '../../bridge';
 import { CostsSection } from './CostsSection';
+import { PRODUCTION_ENVIRONMENT, SANDBOX_ENVIRONMENT, installHostApi, ok } from './test-support';
 
 const snap: SettingsSnapshot = {
   environments: [
-    {
-      id: 'sandbox',
-      name: 'Sandbox (built-in)',
-      baseUrl: 'http://127.0.0.1:1',
-      storageUrl: 'http://127.0.0.1:1',
-      builtin: true,
-      source: 'builtin',
-      keys: [],
-      rateCard: { perKind: { 'text-to-3d': 20, 'text-to-image': 5 }, quads: 10, highFaceCount: 10 },
-    },
-    { id: 'env-prod', name: 'Production', baseUrl: 'https://api.example.com', storageUrl: 'https://cdn.example.com', builtin: false, source: 'user', keys: [] },
+    { ...SANDBOX_ENVIRONMENT, rateCard: { perKind: { 'text-to-3d': 20, 'text-to-image': 5 }, quads: 10, highFaceCount: 10 } },
+    PRODUCTION_ENVIRONMENT,
   ],
   active: null,
   storage: { backend: 'safe-storage', protectedStorageAvailable: true, message: '', notices: [] },
@@ -51,16 +42,9 @@ let setRateCard: ReturnType<typeof vi.fn>;
 let estimateSpend: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
-  const ok = <T,>(value: T) => Promise.resolve({ ok: true as const, value });
   setRateCard = vi.fn(() => ok(snap.environments[1]));
   estimateSpend = vi.fn(() => ok(spend));
-  installBridge({
-    api: { settings: { setRateCard, estimateSpend } } as unknown as Bridge['api'],
-    shell: 'web',
-    assetUrl: () => '',
-    stageFile: vi.fn() as unknown as Bridge['stageFile'],
-    assetRequestHeaders: () => ({}),
-  });
+  installHostApi({ settings: { setRateCard, estimateSpend } });
 });
 
 describe('Settings → Credits', () => {

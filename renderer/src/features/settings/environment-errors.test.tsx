@@ -7,9 +7,9 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Problem, SettingsSnapshot } from '../../../../shared/ipc';
 import { DEFAULT_EXPORT_OPTIONS } from '../../../../shared/ipc';
-import { installBridge, type Bridge } from '../../bridge';
 import { useStore } from '../../state/store';
 import { SettingsDialog } from './SettingsDialog';
+import { installHostApi, ok } from './test-support';
 
 const snap: SettingsSnapshot = {
   environments: [],
@@ -34,18 +34,10 @@ let addEnvironment: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
   addEnvironment = vi.fn();
-  const ok = <T,>(value: T) => Promise.resolve({ ok: true as const, value });
-  const bridge: Bridge = {
-    api: {
-      settings: { get: vi.fn(() => ok(snap)), addEnvironment, estimateSpend: vi.fn(() => ok([])), onChanged: () => () => undefined },
-      export: { listFolders: vi.fn(() => ok([])), onFoldersChanged: () => () => undefined },
-    } as unknown as Bridge['api'],
-    shell: 'web',
-    assetUrl: () => '',
-    stageFile: vi.fn() as unknown as Bridge['stageFile'],
-    assetRequestHeaders: () => ({}),
-  };
-  installBridge(bridge);
+  installHostApi({
+    settings: { get: vi.fn(() => ok(snap)), addEnvironment, estimateSpend: vi.fn(() => ok([])), onChanged: () => () => undefined },
+    export: { listFolders: vi.fn(() => ok([])), onFoldersChanged: () => () => undefined },
+  });
   useStore.setState({ settings: snap, settingsOpen: true } as never);
 });
 

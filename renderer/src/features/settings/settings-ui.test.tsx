@@ -8,34 +8,18 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_EXPORT_OPTIONS, type ProjectFolderView, type SettingsSnapshot } from '../../../../shared/ipc';
-import { installBridge, type Bridge } from '../../bridge';
 import { useStore } from '../../state/store';
 import { EnvironmentSwitcher } from './EnvironmentSwitcher';
 import { SettingsDialog } from './SettingsDialog';
+import { PRODUCTION_ENVIRONMENT, SANDBOX_ENVIRONMENT, installHostApi, ok } from './test-support';
 
 const SECRET = 'typed-secret-9f8e7d6c';
 
 function snapshot(backend: SettingsSnapshot['storage']['backend'] = 'safe-storage'): SettingsSnapshot {
   return {
     environments: [
-      {
-        id: 'sandbox',
-        name: 'Sandbox (built-in)',
-        baseUrl: 'http://127.0.0.1:1',
-        storageUrl: 'http://127.0.0.1:1',
-        builtin: true,
-        source: 'builtin',
-        keys: [{ id: 'sandbox-key-1', name: 'Sandbox key 1', clientIdMasked: 'sand…0001', earlyAccess: false, hasSecret: true, storage: 'builtin' }],
-      },
-      {
-        id: 'env-prod',
-        name: 'Production',
-        baseUrl: 'https://api.example.com',
-        storageUrl: 'https://cdn.example.com',
-        builtin: false,
-        source: 'user',
-        keys: [{ id: 'key-a', name: 'Main', clientIdMasked: 'abcd…wxyz', earlyAccess: false, hasSecret: true, storage: 'encrypted' }],
-      },
+      { ...SANDBOX_ENVIRONMENT, keys: [{ id: 'sandbox-key-1', name: 'Sandbox key 1', clientIdMasked: 'sand…0001', earlyAccess: false, hasSecret: true, storage: 'builtin' }] },
+      { ...PRODUCTION_ENVIRONMENT, keys: [{ id: 'key-a', name: 'Main', clientIdMasked: 'abcd…wxyz', earlyAccess: false, hasSecret: true, storage: 'encrypted' }] },
     ],
     active: { environmentId: 'sandbox', keyId: 'sandbox-key-1' },
     storage: { backend, protectedStorageAvailable: backend === 'safe-storage', message: backend === 'basic-text' ? 'fixed password warning' : 'encrypted by the OS', notices: [] },
@@ -48,7 +32,6 @@ function snapshot(backend: SettingsSnapshot['storage']['backend'] = 'safe-storag
 const folder: ProjectFolderView = { id: 'folder-1', path: '/home/me/Game', name: 'Game', engine: 'godot', proposedSubfolder: 'assets/generated', subfolder: 'assets/generated', available: true, note: 'Godot imports .glb and .png files when the editor regains focus.' };
 
 function installHost(snap: SettingsSnapshot) {
-  const ok = <T,>(value: T) => Promise.resolve({ ok: true as const, value });
   const settings = {
     get: vi.fn(() => ok(snap)),
     setActive: vi.fn((args: { environmentId: string; keyId: string }) => ok({ ...snap, active: args })),
@@ -70,14 +53,7 @@ function installHost(snap: SettingsSnapshot) {
       ok({ folderId: 'folder-1', items: [{ localId: 'local-0001', ok: true, path: '/home/me/Game/assets/generated/chair_abc.glb', relativePath: 'assets/generated/chair_abc.glb', replacedInPlace: true, sidecarPath: '/x.asset.json' }] }),
     ),
   };
-  const bridge: Bridge = {
-    api: { settings, export: exporter } as unknown as Bridge['api'],
-    shell: 'web',
-    assetUrl: () => '',
-    stageFile: vi.fn() as unknown as Bridge['stageFile'],
-    assetRequestHeaders: () => ({}),
-  };
-  installBridge(bridge);
+  installHostApi({ settings, export: exporter });
   return { settings, exporter };
 }
 
