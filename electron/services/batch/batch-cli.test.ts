@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxEnv } from '../../../cli/test-support';
 import { startSandbox, type RunningSandbox } from '../../../sandbox';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
@@ -87,15 +88,7 @@ describe.skipIf(!engineBuilt || !sandboxBuilt)('batch command against the sandbo
     const list = path.join(listDir, `${tag}.csv`);
     const prompts = Array.from({ length: rows }, (_, i) => `${tag} crate ${i + 1}`);
     fs.writeFileSync(list, ['kind,prompt,targetFaceCount,textureResolution', ...prompts.map((p) => `text-to-3d,${p},500,128`)].join('\n') + '\n');
-    const key = sandbox.keys[0]!;
-    const env = {
-      ...process.env,
-      ASSET_STUDIO_DATA_DIR: dataDir,
-      ASSET_STUDIO_BASE_URL: sandbox.baseUrl,
-      ASSET_STUDIO_STORAGE_URL: sandbox.storageUrl,
-      ASSET_STUDIO_CLIENT_ID: key.clientId,
-      ASSET_STUDIO_CLIENT_SECRET: key.clientSecret,
-    };
+    const env = sandboxEnv(sandbox, dataDir);
     // Without --env the ASSET_STUDIO_* variables choose the environment, as for `generate`.
     const args = ['batch', list, '--out', out, ...(envFlag ? ['--env', 'From environment variables'] : []), '--json'];
     const sentPrompts = () => sandbox.jobs().map((j) => String(j.genParams.prompt ?? '')).filter((p) => p.startsWith(`${tag} crate `));
