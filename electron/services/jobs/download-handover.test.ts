@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../sandbox';
 import { serveLocally, type LocalServer } from '../../test/local-server';
 import { StagingArea } from '../files/staging';
+import { retryWaitMs } from './downloader';
 import { Engine } from './engine';
 import { FAST_TIMING, staticRegistry, tempDir, until } from './test/harness';
 
@@ -53,9 +54,9 @@ async function setup() {
     return engine;
   };
   // The app follows the CLI's jobs only through the ledger (its own polls would come a minute later).
-  const app = make({ pollPolicy: 'growing', pollFirstMs: 60_000, pollMaxMs: 60_000 });
-  // The CLI polls and downloads; its download retries wait about a minute (backoff near its cap).
-  const cli = make({ downloadRetryBaseMs: 60_000, downloadRetryCapMs: 60_000 }, () => 0.95);
+  const app = make({ pollPolicy: 'growing', pollFirstMs: 60_000, pollMaxMs: 60_000, downloadRetryCapMs: 4_000 });
+  // The CLI polls and downloads; its download retries wait about 4 s (backoff near its cap), past the checks below.
+  const cli = make({ downloadRetryBaseMs: 4_000, downloadRetryCapMs: 4_000 }, () => 0.95);
   const leaseFile = (localId: string) => path.join(dataDir, 'ledger', 'downloads', localId);
   /** The CLI submits a job and its first download fails: it holds the lease and waits to retry. */
   const cliJobWaitingToRetry = async (kind: 'text-to-3d' | 'text-to-image') => {
@@ -81,8 +82,11 @@ describe('a download the CLI held', () => {
 
     gate.failing = false;
     await cli.stop();
-    // Before the fix the retry went with the CLI: the record said "retrying" for good.
-    await until(() => app.get(localId)?.asset?.state === 'ready', 5_000, 'the app to take the download over');
+    // Before the fix the retry went with the CLI: the record said "retrying" for good. The app keeps the wait it shows.
+    const retryAt = Date.parse(app.get(localId)!.asset!.nextAttemptAt!);
+    await until(() => app.get(localId)?.asset?.state === 'ready', 10_000, 'the app to take the download over');
+    expect(gate.gets).toBe(2);
+    expect(Date.now()).toBeGreaterThanOrEqual(retryAt);
     expect(app.get(localId)?.asset?.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(fs.existsSync(app.assetPath(localId)!)).toBe(true);
     expect(fs.existsSync(leaseFile(localId))).toBe(false);
@@ -97,7 +101,7 @@ describe('a download the CLI held', () => {
     fs.writeFileSync(leaseFile(localId), '2147483646.deadbeef0000');
     gate.failing = false;
     await app.start();
-    await until(() => app.get(localId)?.asset?.state === 'ready', 5_000, 'the app to take the download over');
+    await until(() => app.get(localId)?.asset?.state === 'ready', 10_000, 'the app to take the download over');
     expect(app.get(localId)?.asset?.image?.width).toBeGreaterThan(0);
   });
 
@@ -111,10 +115,28 @@ describe('a download the CLI held', () => {
     gate.failing = false;
     const before = gate.gets;
     await app.start();
-    await new Promise((res) => setTimeout(res, 1_000));
+    // Past the retry's time, the app still leaves it to the live holder.
+    const retryAt = Date.parse(app.get(localId)!.asset!.nextAttemptAt!);
+    await new Promise((res) => setTimeout(res, Math.max(0, retryAt - Date.now()) + 1_000));
     expect(gate.gets).toBe(before);
     expect(app.get(localId)?.asset?.state).toBe('retrying');
     fs.rmSync(leaseFile(localId));
     await until(() => app.get(localId)?.asset?.state === 'ready', 5_000, 'the app to take the download over');
+  });
+});
+
+describe('retryWaitMs: the wait a download taken over or resumed keeps', () => {
+  const at = (iso: string) => ({ state: 'retrying' as const, format: 'glb' as const, attempts: 2, nextAttemptAt: iso });
+  const now = Date.parse('2026-11-26T10:00:00.000Z');
+  it.each([
+    ['retrying, 12 s to go: 12 s', at('2026-11-26T10:00:12.000Z'), 'glb', 12_000],
+    ['retrying, the time passed already: at once', at('2026-11-26T09:59:50.000Z'), 'glb', 0],
+    ['a time beyond the cap (another clock): the cap', at('2026-11-26T11:00:00.000Z'), 'glb', 30_000],
+    ['a time that does not parse: at once', at('soon'), 'glb', 0],
+    ['the format changed (a job tracked by id turned out an image): at once', at('2026-11-26T10:00:12.000Z'), 'png', 0],
+    ['downloading, not waiting: at once', { state: 'downloading' as const, format: 'glb' as const, attempts: 1 }, 'glb', 0],
+    ['no asset record yet: at once', undefined, 'glb', 0],
+  ] as const)('%s', (_what, asset, format, expected) => {
+    expect(retryWaitMs(asset, format, now, 30_000)).toBe(expected);
   });
 });

@@ -29,6 +29,13 @@ export function pendingAsset(rec: JobRecord): AssetRecord {
   return { state: 'downloading', format: formatOf(rec), attempts: 0 };
 }
 
+/** How long a download waiting to retry still has to wait (never more than the backoff's cap: clocks differ). */
+export function retryWaitMs(asset: AssetRecord | undefined, format: AssetFormat, nowMs: number, capMs: number): number {
+  if (asset?.state !== 'retrying' || asset.format !== format || !asset.nextAttemptAt) return 0;
+  const at = Date.parse(asset.nextAttemptAt);
+  return Number.isFinite(at) ? Math.min(capMs, Math.max(0, at - nowMs)) : 0;
+}
+
 /** A successful job whose asset is still to be fetched (includes a kill between the success status and the first download step). */
 export function awaitsDownload(rec: JobRecord): boolean {
   return rec.state === 'success' && (!rec.asset || rec.asset.state === 'downloading' || rec.asset.state === 'retrying' || rec.asset.state === 'none');
@@ -109,6 +116,12 @@ export class Downloader {
     const rec = core.get(localId)!;
     const format = formatOf(rec);
     if (fresh || !this.rounds.has(localId)) this.rounds.set(localId, { since: Date.now(), invalid: 0 });
+    // Taken over (or resumed after a restart) while waiting to retry: the wait the record shows is kept.
+    const waitMs = fresh ? 0 : retryWaitMs(rec.asset, format, Date.now(), core.timing.downloadRetryCapMs);
+    if (waitMs > 0) {
+      core.setTimer(localId, waitMs, () => this.once(localId));
+      return true;
+    }
     if (rec.asset?.state !== 'downloading' || rec.asset.format !== format) {
       core.patchAsset(localId, { state: 'downloading', format, attempts: rec.asset?.state === 'unavailable' ? 0 : (rec.asset?.attempts ?? 0), problem: undefined, nextAttemptAt: undefined, failure: undefined });
     }
