@@ -28,6 +28,23 @@ export const CHANNEL_LABELS: Record<PbrChannel, string> = {
   occlusion: 'Occlusion',
 };
 
+/** The "PBR channel" picker: the full material, or one channel of it shown alone (the viewport's and compare's toolbars). */
+export function PbrChannelSelect({ channel, onChange }: { channel: PbrChannel | null; onChange: (channel: PbrChannel | null) => void }) {
+  return (
+    <label className="viewport-channel">
+      PBR channel
+      <select value={channel ?? ''} onChange={(e) => onChange((e.target.value || null) as PbrChannel | null)}>
+        <option value="">Full material</option>
+        {PBR_CHANNELS.map((c) => (
+          <option key={c} value={c}>
+            {CHANNEL_LABELS[c]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export function ModelTools({ info }: { info: ModelInfo }) {
   const viewMode = useStore((s) => s.viewMode);
   const setViewMode = useStore((s) => s.setViewMode);
@@ -59,17 +76,7 @@ export function ModelTools({ info }: { info: ModelInfo }) {
           </RadioGroup.Item>
         ))}
       </RadioGroup.Root>
-      <label className="viewport-channel">
-        PBR channel
-        <select value={channel ?? ''} onChange={(e) => setChannel((e.target.value || null) as PbrChannel | null)}>
-          <option value="">Full material</option>
-          {PBR_CHANNELS.map((c) => (
-            <option key={c} value={c}>
-              {CHANNEL_LABELS[c]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <PbrChannelSelect channel={channel} onChange={setChannel} />
       {channel ? (
         <span className="viewport-channel-size" aria-label="Channel texture resolution">
           {resolutions.length ? resolutions.join(', ') : 'No texture (factor only)'}

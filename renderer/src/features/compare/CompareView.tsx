@@ -10,12 +10,11 @@ import type { JobSummary } from '../../../../shared/domain/job';
 import type { ReadinessReport } from '../../../../shared/ipc';
 import { bridge } from '../../bridge';
 import type { CompareSession } from '../../state/slices/compare';
-import { PBR_CHANNELS, type PbrChannel } from '../../state/slices/viewport';
 import { useStore } from '../../state/store';
 import type { CompareSceneState, CompareTake } from '../../viewport/compare/CompareScene';
 import { viewRects } from '../../viewport/compare/layout';
 import { fetchAsset } from '../../viewport/loaders';
-import { CHANNEL_LABELS, StatFigure, VIEW_MODES } from '../../viewport/overlays';
+import { PbrChannelSelect, StatFigure, VIEW_MODES } from '../../viewport/overlays';
 import { EXTRA_MODEL_ROWS, imageRows, modelRows, type StatRow, type TakeFacts } from './compare-logic';
 import { useTakeReadiness } from './use-take-readiness';
 import './compare.css';
@@ -255,17 +254,7 @@ export function CompareView({ session, state, error, wipe, onWipe, onImageState,
                 </button>
               ))}
             </div>
-            <label className="viewport-channel">
-              PBR channel
-              <select value={channel ?? ''} onChange={(e) => setChannel((e.target.value || null) as PbrChannel | null)}>
-                <option value="">Full material</option>
-                {PBR_CHANNELS.map((c) => (
-                  <option key={c} value={c}>
-                    {CHANNEL_LABELS[c]}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <PbrChannelSelect channel={channel} onChange={setChannel} />
           </>
         ) : null}
         <button type="button" className="compare-close" onClick={closeCompare}>
