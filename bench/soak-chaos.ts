@@ -26,6 +26,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { RequestLogEntry } from '../sandbox';
 import type { JobRecord } from '../shared/domain/job';
 import { isSettled } from '../electron/services/jobs/cli-support';
 import {
@@ -54,15 +55,6 @@ const CHAOS = '500=0.05,drop=0.05,latency=20-200ms,429=0.1,burst=500ms,truncate=
 const RUN = `soak-chaos-${Date.now().toString(36)}`;
 const promptOf = (via: string, i: number) => `${RUN} ${via}${i} barrel`;
 
-interface LoggedRequest {
-  at: string;
-  method: string;
-  path: string;
-  clientId: string | null;
-  status: number;
-  dropped?: boolean;
-}
-
 /** The sandbox keeps its last 500 requests: poll often and keep each once, to count the faults it answered. */
 function watchFaults(sandbox: SandboxProc): { stop: () => Promise<Record<string, number>> } {
   const seen = new Set<string>();
@@ -71,7 +63,7 @@ function watchFaults(sandbox: SandboxProc): { stop: () => Promise<Record<string,
   const take = async () => {
     const res = await fetch(`${sandbox.origin}/__sandbox/state`).catch(() => undefined);
     if (!res?.ok) return;
-    for (const r of ((await res.json()) as { requests: LoggedRequest[] }).requests) {
+    for (const r of ((await res.json()) as { requests: RequestLogEntry[] }).requests) {
       const key = `${r.at}|${r.method}|${r.path}|${r.clientId}|${r.status}|${r.dropped}`;
       if (seen.has(key)) continue;
       seen.add(key);
