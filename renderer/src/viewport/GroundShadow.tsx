@@ -5,23 +5,20 @@
  * (the texture and geometry are made once), so switching assets leaks nothing.
  */
 import { useMemo } from 'react';
-import { CanvasTexture, DoubleSide, PlaneGeometry, type Texture } from 'three';
+import { DoubleSide, PlaneGeometry, type Texture } from 'three';
+import { radialGradientTexture } from './gradient-texture';
 
 let shadowTexture: Texture | null = null;
 function texture(): Texture | null {
-  if (shadowTexture) return shadowTexture;
-  if (typeof document === 'undefined') return null;
-  const canvas = document.createElement('canvas');
-  canvas.width = canvas.height = 128;
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return null;
-  const g = ctx.createRadialGradient(64, 64, 0, 64, 64, 64);
-  g.addColorStop(0, 'rgba(0,0,0,0.55)');
-  g.addColorStop(0.55, 'rgba(0,0,0,0.25)');
-  g.addColorStop(1, 'rgba(0,0,0,0)');
-  ctx.fillStyle = g;
-  ctx.fillRect(0, 0, 128, 128);
-  shadowTexture = new CanvasTexture(canvas);
+  shadowTexture ??= radialGradientTexture({
+    from: [64, 64, 0],
+    to: [64, 64, 64],
+    stops: [
+      [0, 'rgba(0,0,0,0.55)'],
+      [0.55, 'rgba(0,0,0,0.25)'],
+      [1, 'rgba(0,0,0,0)'],
+    ],
+  });
   return shadowTexture;
 }
 

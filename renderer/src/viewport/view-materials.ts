@@ -4,7 +4,6 @@
  * `userData.originalMaterial` and put back when the mode is "shaded".
  */
 import {
-  CanvasTexture,
   Color,
   DataTexture,
   type Material,
@@ -20,6 +19,7 @@ import {
   type Texture,
 } from 'three';
 import type { PbrChannel, ViewMode } from '../state/slices/viewport';
+import { radialGradientTexture } from './gradient-texture';
 
 let checker: DataTexture | null = null;
 /** An 8×8 checker with a coloured corner, so flipped or rotated UVs show. */
@@ -50,19 +50,16 @@ let matcap: Texture | null = null;
 /** A clay matcap drawn once on a canvas (nothing fetched). */
 function matcapTexture(): Texture | null {
   if (matcap) return matcap;
-  if (typeof document === 'undefined') return null;
-  const canvas = document.createElement('canvas');
-  canvas.width = canvas.height = 128;
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return null;
-  const g = ctx.createRadialGradient(48, 40, 4, 64, 64, 72);
-  g.addColorStop(0, '#fff6ec');
-  g.addColorStop(0.45, '#c9a38a');
-  g.addColorStop(1, '#2e1e18');
-  ctx.fillStyle = g;
-  ctx.fillRect(0, 0, 128, 128);
-  matcap = new CanvasTexture(canvas);
-  matcap.colorSpace = SRGBColorSpace;
+  matcap = radialGradientTexture({
+    from: [48, 40, 4],
+    to: [64, 64, 72],
+    stops: [
+      [0, '#fff6ec'],
+      [0.45, '#c9a38a'],
+      [1, '#2e1e18'],
+    ],
+  });
+  if (matcap) matcap.colorSpace = SRGBColorSpace;
   return matcap;
 }
 
