@@ -133,8 +133,13 @@ export class SettingsService {
     return storageInfo(this.deps.cipher, this.notices);
   }
 
-  private checkStorageChoice(choice: StorageChoice | undefined): Result<SecretMode> {
-    return checkStorageChoice(this.deps.cipher, choice);
+  /** Keeps `secret` for `keyId` in the storage chosen (refused when this machine cannot offer it), registered for redaction first. */
+  private keepSecret(keyId: string, secret: string, choice: StorageChoice | undefined): Result<SecretMode> {
+    const checked = checkStorageChoice(this.deps.cipher, choice);
+    if (!checked.ok) return checked;
+    this.register(secret);
+    this.secrets.put(keyId, secret, checked.value);
+    return checked;
   }
 
   // ---- assembling the environments -------------------------------------------------------
@@ -228,11 +233,9 @@ export class SettingsService {
     const id = newId('key');
     let mode: SecretMode | undefined;
     if (args.clientSecret !== undefined) {
-      const checked = this.checkStorageChoice(args.storage);
-      if (!checked.ok) return checked;
-      mode = checked.value;
-      this.register(args.clientSecret);
-      this.secrets.put(id, args.clientSecret, mode);
+      const kept = this.keepSecret(id, args.clientSecret, args.storage);
+      if (!kept.ok) return kept;
+      mode = kept.value;
     }
     const stored: StoredKey = { id, name: args.name, clientId: args.clientId.trim(), earlyAccess: args.earlyAccess ?? false, secret: mode ?? 'none' };
     this.config.update((c) => {
@@ -269,11 +272,9 @@ export class SettingsService {
     }
     let mode: SecretMode | undefined;
     if (args.clientSecret !== undefined) {
-      const checked = this.checkStorageChoice(args.storage);
-      if (!checked.ok) return checked;
-      mode = checked.value;
-      this.register(args.clientSecret);
-      this.secrets.put(args.keyId, args.clientSecret, mode);
+      const kept = this.keepSecret(args.keyId, args.clientSecret, args.storage);
+      if (!kept.ok) return kept;
+      mode = kept.value;
     }
     this.config.update((c) => {
       const key = c.environments.find((e) => e.id === args.environmentId)!.keys.find((k) => k.id === args.keyId)!;
