@@ -9,24 +9,21 @@
  * ./download-verdict.ts). This file holds the lifecycle, the user's actions
  * and the reads; the shared state is in ./engine-core.ts.
  */
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { ENDPOINTS, checkRequest, type FieldSpec, type GenerationKind, type JobResource } from '../../../shared/api';
 import { newestFirst, type FileRefRecord, type JobRecord } from '../../../shared/domain/job';
 import { settledForWaiting } from '../../../shared/domain/settled';
 import { fail, ok, stagedFileRefSchema, type Result, type SubmitArgs } from '../../../shared/ipc';
 import { UpstreamError } from '../../upstream';
+import { assetFile, sourceImage, storeThumbnail, thumbnailFile } from './cache-files';
 import { Claims } from './claims';
 import { awaitsDownload, Downloader, pendingAsset } from './downloader';
 import { EngineCore, newLocalId, nowIso, problemOf, type EngineDeps, type EngineRecord } from './engine-core';
 import type { JobEngine, SubmitOptions } from './engine-api';
 import type { Ledger } from './ledger';
 import { resolveTarget } from './placement';
-import { Poller, inferKind } from './poller';
+import { Poller, inferKind, trackedRecord } from './poller';
 import { Submitter } from './submitter';
-import { sourceImageFile } from './source-image';
 import { sweepStaleTemp } from './temp-sweep';
 
 export { DEFAULT_TIMING, type EngineDeps, type EngineTiming, type StagedFiles } from './engine-core';
@@ -182,40 +179,20 @@ export class Engine implements JobEngine {
   }
 
   assetPath(localId: string): string | undefined {
-    const rec = this.get(localId);
-    if (!rec?.asset || rec.asset.state !== 'ready') return undefined;
-    const file = path.join(this.core.assetsDir(localId), `asset.${rec.asset.format}`);
-    return fs.existsSync(file) ? file : undefined;
+    return assetFile(this.core, this.get(localId));
   }
 
   thumbnailPath(localId: string): string | undefined {
-    const rec = this.get(localId);
-    if (!rec?.asset?.hasThumbnail) return undefined;
-    const file = path.join(this.core.assetsDir(localId), 'thumbnail.png');
-    return fs.existsSync(file) ? file : undefined;
+    return thumbnailFile(this.core, this.get(localId));
   }
 
   sourceImagePath(localId: string): string | undefined {
-    const file = sourceImageFile(this.get(localId)?.request);
-    return file && fs.existsSync(file) ? file : undefined;
+    return sourceImage(this.get(localId));
   }
 
-  /** Stores a thumbnail the renderer drew for a model (PNG bytes, checked). */
-  async saveThumbnail(localId: string, png: Uint8Array): Promise<Result<null>> {
-    const rec = this.get(localId);
-    if (!rec || rec.asset?.state !== 'ready') return fail('not-found', 'That job has no asset to attach a thumbnail to.');
-    try {
-      const meta = await sharp(png).metadata();
-      if (meta.format !== 'png' || (meta.width ?? 0) > 1024 || (meta.height ?? 0) > 1024) return fail('invalid-request', 'A thumbnail must be a PNG of at most 1024 px.');
-    } catch {
-      return fail('invalid-request', 'The thumbnail is not a PNG image.');
-    }
-    const dir = this.core.assetsDir(localId);
-    const tmp = path.join(dir, `.thumbnail.${process.pid}.tmp`);
-    await fsp.writeFile(tmp, png);
-    await fsp.rename(tmp, path.join(dir, 'thumbnail.png'));
-    this.core.patchAsset(localId, { hasThumbnail: true });
-    return ok(null);
+  saveThumbnail(localId: string, png: Uint8Array): Promise<Result<null>> {
+    this.ensureLoaded();
+    return storeThumbnail(this.core, localId, png);
   }
 
   // ---- submission -----------------------------------------------------------------------------
@@ -377,25 +354,7 @@ export class Engine implements JobEngine {
       const p = problemOf(err);
       return fail(err instanceof UpstreamError && err.status === 404 ? 'not-found' : 'upstream', p.message, p.status !== undefined ? { status: p.status } : {});
     }
-    const inferred = args.kind ?? inferKind(resource);
-    const created = nowIso();
-    const record: EngineRecord = {
-      localId: newLocalId(),
-      kind: inferred ?? 'text-to-3d',
-      ...(args.kind ? {} : { kindInferred: true }),
-      state: 'pending',
-      jobId: args.jobId,
-      environmentId: target.value.environmentId,
-      environmentName: target.value.environmentName,
-      keyId: target.value.keyId,
-      keyName: target.value.keyName,
-      request: {},
-      title: '',
-      createdAt: created,
-      updatedAt: created,
-      acceptedAt: created,
-      fragments: [],
-    };
+    const record = trackedRecord(args.jobId, args.kind ?? inferKind(resource), !args.kind, target.value, newLocalId(), nowIso());
     this.core.ledger.put(record, true);
     this.core.emit(record);
     this.poller.applyStatus(record.localId, resource);

@@ -10,6 +10,7 @@ import type { GenerationKind, JobResource, JobStatus } from '../../../shared/api
 import { isTerminal, type JobRecord, type JobState } from '../../../shared/domain/job';
 import { factsOf, judgePollFailure } from './answers';
 import { nowIso, problemOf, type EngineCore, type EngineRecord } from './engine-core';
+import type { Target } from './placement';
 import { decayLateness, estimateDuration, nextPollDelay, type DurationEstimate } from './poll-policy';
 
 /** While a job has no estimate, the history is looked at again this often (jobs of the kind may have finished since). */
@@ -21,6 +22,27 @@ export function inferKind(resource: JobResource): GenerationKind | undefined {
   if ('aspectRatio' in p) return 'text-to-image';
   if ('targetFaceCount' in p || 'topology' in p || 'textureResolution' in p) return 'text-to-3d';
   return undefined;
+}
+
+/** The record of a job followed by its id (made elsewhere): pending until its first status is applied, its kind given or guessed. */
+export function trackedRecord(jobId: string, kind: GenerationKind | undefined, kindInferred: boolean, target: Target, localId: string, now: string): EngineRecord {
+  return {
+    localId,
+    kind: kind ?? 'text-to-3d',
+    ...(kindInferred ? { kindInferred: true } : {}),
+    state: 'pending',
+    jobId,
+    environmentId: target.environmentId,
+    environmentName: target.environmentName,
+    keyId: target.keyId,
+    keyName: target.keyName,
+    request: {},
+    title: '',
+    createdAt: now,
+    updatedAt: now,
+    acceptedAt: now,
+    fragments: [],
+  };
 }
 
 const keyOf = (r: Pick<JobRecord, 'environmentId' | 'keyId'>) => `${r.environmentId}\u0000${r.keyId}`;
