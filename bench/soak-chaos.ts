@@ -19,8 +19,9 @@
  * uncertain, verified (a finished job whose cached asset passes the
  * structural checks), unavailable (an asset a fault left unusable: neither
  * verified nor lost). Writes bench/results/soak-chaos.json; exits 1 on a
- * duplicate, a loss, a partial file or a CLI batch that does not exit once
- * every job has settled.
+ * duplicate, a loss, a partial file, a job still unsettled at the end of the
+ * wait (a download the exited batch held is finished by the shell) or a CLI
+ * batch that does not exit once every job has settled.
  *
  * Run: npm run soak:chaos   (SOAK_SCALE=0.1 for a short run)
  */
@@ -219,7 +220,7 @@ async function main(): Promise<void> {
   console.log(`${file} (${figures.seconds} s)`);
   await run.finish();
   // A batch that never exits is a failure too: a script waiting on it would hang (it did, before the ledger reported every change).
-  if (jobs.duplicates > 0 || jobs.lost > 0 || files.partial.length > 0 || batchHung) process.exitCode = 1;
+  if (jobs.duplicates > 0 || jobs.lost > 0 || files.partial.length > 0 || unsettled.length > 0 || batchHung) process.exitCode = 1;
 }
 
 main().catch((err: unknown) => {
