@@ -3,11 +3,10 @@
  * required.", "Role must be one of: base, pose, style."). Each reference's
  * problems now read as the artist's words, under that reference's controls.
  */
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useStore } from '../../state/store';
-import { GeneratePanel } from './GeneratePanel';
-import { installFakeHost, job, resetStore, type FakeHost } from './test-support';
+import { installFakeHost, job, resetStore, type FakeHost, clickGenerate, openPanel } from './test-support';
 
 /** Field paths and schema wording: never on screen. */
 const RAW = /references|\.\d+\.|\[\]|must be one of|is required|expected string|Too small|Invalid/i;
@@ -16,15 +15,8 @@ let host: FakeHost;
 
 function openEditImage() {
   useStore.setState({ jobsById: { i1: job({ localId: 'i1', kind: 'text-to-image', jobId: 'up-i1', title: 'poster' }) } } as never);
-  act(() => useStore.getState().setGenerateKind('image-edit'));
-  render(<GeneratePanel />);
+  openPanel('image-edit');
   fireEvent.click(within(screen.getByRole('radiogroup', { name: 'Source image' })).getByRole('radio', { name: 'poster' }));
-}
-
-async function clickGenerate() {
-  await act(async () => {
-    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
-  });
 }
 
 const panelText = () => screen.getByRole('region', { name: /^Generate$/ }).textContent ?? '';

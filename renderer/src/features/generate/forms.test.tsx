@@ -4,13 +4,12 @@
  * anything is sent. Test cases are derived from ENDPOINTS, so a catalogue
  * change shows up here.
  */
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ENDPOINTS, GENERATION_MENU, type FieldSpec, type GenerationKind } from '../../../../shared/api';
 import { useStore } from '../../state/store';
 import { fieldsOf } from './draft';
-import { GeneratePanel } from './GeneratePanel';
-import { installFakeHost, job, pngFile, resetStore, textFile, type FakeHost } from './test-support';
+import { installFakeHost, job, pngFile, resetStore, textFile, type FakeHost, clickGenerate, openPanel as open } from './test-support';
 
 const ALL_KINDS = GENERATION_MENU.flatMap((g) => g.kinds);
 
@@ -24,19 +23,8 @@ function seedJobs() {
 
 let host: FakeHost;
 
-function open(kind: GenerationKind) {
-  act(() => useStore.getState().setGenerateKind(kind));
-  return render(<GeneratePanel />);
-}
-
 function panel() {
   return screen.getByRole('region', { name: 'Generate' });
-}
-
-async function clickGenerate() {
-  await act(async () => {
-    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
-  });
 }
 
 const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

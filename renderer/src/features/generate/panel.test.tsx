@@ -3,26 +3,14 @@
  * how the service's refusals come back onto the form, drafts across kinds
  * and restarts, chaining from history, and the Ctrl/Cmd+Enter shortcut.
  */
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ENDPOINTS, HIGH_FACE_COUNT_THRESHOLD, RETARGET_PRESETS } from '../../../../shared/api';
 import { useStore } from '../../state/store';
 import { DRAFTS_STORAGE_KEY } from '../../state/slices/generate';
-import { GeneratePanel } from './GeneratePanel';
-import { installFakeHost, job, pngFile, resetStore, type FakeHost } from './test-support';
+import { installFakeHost, job, pngFile, resetStore, type FakeHost, clickGenerate, openPanel as open } from './test-support';
 
 let host: FakeHost;
-
-function open(kind: Parameters<ReturnType<typeof useStore.getState>['setGenerateKind']>[0]) {
-  act(() => useStore.getState().setGenerateKind(kind));
-  return render(<GeneratePanel />);
-}
-
-async function clickGenerate() {
-  await act(async () => {
-    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
-  });
-}
 
 beforeEach(() => {
   resetStore();

@@ -2,24 +2,16 @@
  * The style picker in the forms: Auto where the spec defaults to it, the
  * styles this user asked for before (from the history), and any name typed.
  */
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useStore } from '../../state/store';
-import { GeneratePanel } from './GeneratePanel';
-import { installFakeHost, job, resetStore, type FakeHost } from './test-support';
+import { installFakeHost, job, resetStore, type FakeHost, clickGenerate, openPanel } from './test-support';
 
 let host: FakeHost;
 
 function open(kind: 'text-to-image' | 'sketch-to-image' | 'skybox-from-image' | 'text-to-worldbox') {
-  act(() => useStore.getState().setGenerateKind(kind));
-  render(<GeneratePanel />);
+  openPanel(kind);
   return screen.getByRole('combobox', { name: /^Style/ });
-}
-
-async function clickGenerate() {
-  await act(async () => {
-    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
-  });
 }
 
 beforeEach(() => {

@@ -1,11 +1,13 @@
-/** Shared set-up for the generate feature's component tests: a fake host bridge and store reset. */
+/** Shared set-up for the generate feature's component tests: a fake host bridge, store reset, and opening the panel on a kind. */
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { JobRecord } from '../../../../shared/domain/job';
 import type { Result, StagedFile } from '../../../../shared/ipc';
 import { installBridge, type Bridge } from '../../bridge';
 import { useStore } from '../../state/store';
 import { DRAFTS_STORAGE_KEY } from '../../state/slices/generate';
-import { sniffFormat, kindOfFormat, MIME_BY_FORMAT, SNIFF_BYTES } from '../../../../shared/api';
+import { sniffFormat, kindOfFormat, MIME_BY_FORMAT, SNIFF_BYTES, type GenerationKind } from '../../../../shared/api';
+import { GeneratePanel } from './GeneratePanel';
 
 export const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -94,4 +96,17 @@ const initial = useStore.getState();
 export function resetStore(extra: Record<string, unknown> = {}): void {
   localStorage.removeItem(DRAFTS_STORAGE_KEY);
   useStore.setState({ ...initial, drafts: {}, fieldErrors: {}, submissions: {}, generateKind: 'text-to-3d', toasts: [], settingsOpen: false, ...extra } as never, true);
+}
+
+/** The generate panel, rendered with `kind` chosen as the "Generation type" menu chooses it. */
+export function openPanel(kind: GenerationKind) {
+  act(() => useStore.getState().setGenerateKind(kind));
+  return render(<GeneratePanel />);
+}
+
+/** Clicks Generate and lets what it starts settle. */
+export async function clickGenerate(): Promise<void> {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+  });
 }
