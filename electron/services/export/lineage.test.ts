@@ -1,27 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../../shared/domain/job';
 import type { GenerationKind } from '../../../shared/api';
+import { jobRecord } from '../../../shared/domain/test/job-record';
 import { lineageKey } from './lineage';
 
 let n = 0;
 function job(kind: GenerationKind, request: Record<string, unknown>, extra: Partial<JobRecord> = {}): JobRecord {
   n++;
-  return {
-    localId: `local-${n}`,
-    jobId: `job-${n}`,
-    kind,
-    state: 'success',
-    environmentId: 'e',
-    environmentName: 'E',
-    keyId: 'k',
-    keyName: 'K',
-    request,
-    title: '',
-    createdAt: '2026-11-22T08:00:00.000Z',
-    updatedAt: '2026-11-22T08:00:00.000Z',
-    fragments: [],
-    ...extra,
-  };
+  return jobRecord({ localId: `local-${n}`, jobId: `job-${n}`, kind, state: 'success', request, ...extra });
 }
 
 describe('lineageKey', () => {

@@ -8,30 +8,26 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../../shared/domain/job';
+import { jobRecord } from '../../../shared/domain/test/job-record';
 import { DEFAULT_POLL_POLICY, decayLateness, detectionBoundMs, estimateDuration, nextPollDelay, observedDurationMs, type DurationEstimate, type PollPolicy } from './poll-policy';
 
 const P = DEFAULT_POLL_POLICY;
 
 function finished(durationMs: number, request: Record<string, unknown> = {}, at = 0, kind: JobRecord['kind'] = 'text-to-3d', stages = 4): JobRecord {
   const accepted = Date.UTC(2026, 0, 1) + at * 1000;
-  return {
+  return jobRecord({
     localId: `l${at}`,
     kind,
     state: 'success',
     jobId: `j${at}`,
-    environmentId: 'e',
-    environmentName: 'E',
-    keyId: 'k',
-    keyName: 'K',
     request,
-    title: '',
     createdAt: new Date(accepted - 100).toISOString(),
     updatedAt: new Date(accepted + durationMs).toISOString(),
     submittedAt: new Date(accepted - 50).toISOString(),
     acceptedAt: new Date(accepted).toISOString(),
     finishedAt: new Date(accepted + durationMs).toISOString(),
     fragments: Array.from({ length: stages }, (_, i) => ({ name: `s${i}` })),
-  };
+  });
 }
 
 /**
