@@ -3,23 +3,17 @@
  * upload, made once and then reused (the sandbox counts one upload); a staged
  * file the same; the reuse rule is a table.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fsp from 'node:fs/promises';
 import sharp from 'sharp';
-import { startSandbox, type RunningSandbox } from '../../../sandbox';
+import { startSandbox } from '../../../sandbox';
 import type { JobRecord } from '../../../shared/domain/job';
 import { Engine } from '../jobs/engine';
-import { FAST_TIMING, staticRegistry, tempDir, until } from '../jobs/test/harness';
+import { FAST_TIMING, staticRegistry, tempDir, stopAfterEach, until } from '../jobs/test/harness';
 import { reusableUpload, setupImageUploads, setupJobImageStaging, uploadNameFor } from './image-upload';
 import { StagingArea } from './staging';
 
-const open: { engine: Engine; sandbox: RunningSandbox }[] = [];
-afterEach(async () => {
-  for (const o of open.splice(0)) {
-    await o.engine.stop();
-    await o.sandbox.close();
-  }
-});
+const open = stopAfterEach();
 
 async function setup() {
   const sandbox = await startSandbox({ port: 0, jobSeconds: 0.2, keys: 1, credits: 10_000 });

@@ -8,23 +8,16 @@
 import { Document, NodeIO } from '@gltf-transform/core';
 import type { ServerResponse } from 'node:http';
 import sharp from 'sharp';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../sandbox';
 import type { JobRecord } from '../../../shared/domain/job';
-import { serveLocally, type LocalServer } from '../../test/local-server';
+import { serveLocally } from '../../test/local-server';
 import type { EnvironmentRegistry } from '../contracts';
 import { StagingArea } from '../files/staging';
 import { Engine, type EngineTiming } from './engine';
-import { FAST_TIMING, staticRegistry, tempDir, until } from './test/harness';
+import { FAST_TIMING, staticRegistry, tempDir, stopAfterEach, until } from './test/harness';
 
-const open: { engine?: Engine; sandbox?: RunningSandbox; server?: LocalServer }[] = [];
-afterEach(async () => {
-  for (const o of open.splice(0)) {
-    await o.engine?.stop();
-    await o.sandbox?.close();
-    await o.server?.close();
-  }
-});
+const open = stopAfterEach();
 
 /** A registry whose secret the test can change, telling its listeners as Settings does. */
 function switchableRegistry(base: EnvironmentRegistry) {

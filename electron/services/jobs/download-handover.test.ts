@@ -7,22 +7,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../sandbox';
-import { serveLocally, type LocalServer } from '../../test/local-server';
+import { describe, expect, it } from 'vitest';
+import { startSandbox } from '../../../sandbox';
+import { serveLocally } from '../../test/local-server';
 import { StagingArea } from '../files/staging';
 import { retryWaitMs } from './downloader';
 import { Engine } from './engine';
-import { FAST_TIMING, staticRegistry, tempDir, until } from './test/harness';
+import { FAST_TIMING, staticRegistry, tempDir, stopAfterEach, until } from './test/harness';
 
-const open: { engine?: Engine; sandbox?: RunningSandbox; server?: LocalServer }[] = [];
-afterEach(async () => {
-  for (const o of open.splice(0)) {
-    await o.engine?.stop();
-    await o.sandbox?.close();
-    await o.server?.close();
-  }
-});
+const open = stopAfterEach();
 
 /** The sandbox's storage behind a switch: while `failing`, every asset GET answers 500. */
 async function storageGate(storageUrl: string) {

@@ -5,23 +5,17 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../sandbox';
+import { describe, expect, it } from 'vitest';
+import { startSandbox } from '../../../sandbox';
 import type { GenerationKind } from '../../../shared/api';
 import { isTerminal, type JobRecord } from '../../../shared/domain/job';
 import { serveLocally } from '../../test/local-server';
 import { StagingArea } from '../files/staging';
 import { Engine } from './engine';
-import { FAST_TIMING, staticRegistry, tempDir, until } from './test/harness';
+import { FAST_TIMING, staticRegistry, tempDir, stopAfterEach, until } from './test/harness';
 import { verifyAsset } from './verify';
 
-const open: { engine?: Engine; sandbox?: RunningSandbox }[] = [];
-afterEach(async () => {
-  for (const o of open.splice(0)) {
-    await o.engine?.stop();
-    await o.sandbox?.close();
-  }
-});
+const open = stopAfterEach();
 
 async function setup(options: { chaos?: string; keys?: number; jobSeconds?: number; credits?: number; dataDir?: string } = {}) {
   const sandbox = await startSandbox({ port: 0, jobSeconds: options.jobSeconds ?? 0.3, keys: options.keys ?? 1, seed: Number(process.env.ENGINE_TEST_SEED ?? 7), credits: options.credits ?? 100_000, chaos: options.chaos });
