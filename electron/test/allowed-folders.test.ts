@@ -137,41 +137,41 @@ describe('exports from the browser shell', () => {
     const engine = new ExportEngine(path.join(dataDir, 'assets'));
     return { engine, ...setupExport({ dataDir, engine: engine.asEngine(), events: { emit: () => {} }, platform, homeDir: home }) };
   }
-
-  it('a project folder replaced by a symlink after it was added is refused at export time, and nothing is written where it leads', async () => {
+  /** A finished model (local-0001) and the project folder home/Game, added while it is a plain folder. */
+  async function modelAndGameFolder() {
     const { engine, handlers } = exportSetup();
     engine.add({ localId: 'local-0001', kind: 'text-to-3d', jobId: 'job-0001-abcdefgh', prompt: 'a chair' }, await makeGlb());
     const game = path.join(home, 'Game');
     fs.mkdirSync(game);
     const added = await handlers['export:addFolder']({ path: game }, web);
     if (!added.ok) throw new Error(added.problem.message);
+    return { handlers, game, folderId: added.value.id };
+  }
+
+  it('a project folder replaced by a symlink after it was added is refused at export time, and nothing is written where it leads', async () => {
+    const { handlers, game, folderId } = await modelAndGameFolder();
     fs.rmSync(game, { recursive: true });
     fs.symlinkSync(outside, game);
-    const run = await handlers['export:run']({ localIds: ['local-0001'], folderId: added.value.id }, web);
+    const run = await handlers['export:run']({ localIds: ['local-0001'], folderId }, web);
     const failed = !run.ok || run.value.items.every((i) => !i.ok);
     expect(failed).toBe(true);
     expect(fs.readdirSync(outside).sort()).toEqual(['private.png']);
   });
 
   it('export:check and export:setBudget refuse a project folder moved behind a link, before reading its markers', async () => {
-    const { engine, handlers } = exportSetup();
-    engine.add({ localId: 'local-0001', kind: 'text-to-3d', jobId: 'job-0001-abcdefgh', prompt: 'a chair' }, await makeGlb());
-    const game = path.join(home, 'Game');
-    fs.mkdirSync(game);
-    const added = await handlers['export:addFolder']({ path: game }, web);
-    if (!added.ok) throw new Error(added.problem.message);
-    expect(reason(await handlers['export:check']({ localId: 'local-0001', folderId: added.value.id }, web))).toBe('ok');
+    const { handlers, game, folderId } = await modelAndGameFolder();
+    expect(reason(await handlers['export:check']({ localId: 'local-0001', folderId }, web))).toBe('ok');
     // The folder is swapped for a link to a Godot project outside the allowed folders: its marker must not be read.
     fs.writeFileSync(path.join(outside, 'project.godot'), '; a project outside the allowed folders');
     fs.rmSync(game, { recursive: true });
     fs.symlinkSync(outside, game);
-    const check = await handlers['export:check']({ localId: 'local-0001', folderId: added.value.id, target: 'mobile' }, web);
+    const check = await handlers['export:check']({ localId: 'local-0001', folderId, target: 'mobile' }, web);
     expect(reason(check)).toBe('folder-moved');
     expect(check.ok ? '' : check.problem.message).toMatch(/replaced by a link/);
-    expect(reason(await handlers['export:setBudget']({ folderId: added.value.id, target: 'mobile' }, web))).toBe('folder-moved');
+    expect(reason(await handlers['export:setBudget']({ folderId, target: 'mobile' }, web))).toBe('folder-moved');
     // The list says the folder cannot be used, and does not report the engine whose marker lies outside.
     const listed = await handlers['export:listFolders']({}, web);
-    const view = listed.ok ? listed.value.find((f) => f.id === added.value.id) : undefined;
+    const view = listed.ok ? listed.value.find((f) => f.id === folderId) : undefined;
     expect(view?.available).toBe(false);
     expect(view?.engine).not.toBe('godot');
   });
