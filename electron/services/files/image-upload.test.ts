@@ -9,7 +9,8 @@ import sharp from 'sharp';
 import { startSandbox } from '../../../sandbox';
 import type { JobRecord } from '../../../shared/domain/job';
 import { Engine } from '../jobs/engine';
-import { FAST_TIMING, staticRegistry, tempDir, stopAfterEach, until } from '../jobs/test/harness';
+import { FAST_TIMING, staticRegistry, tempDir, until } from '../jobs/test/harness';
+import { stopAfterEach } from '../jobs/test/stop-after-each';
 import { reusableUpload, setupImageUploads, setupJobImageStaging, uploadNameFor } from './image-upload';
 import { StagingArea } from './staging';
 

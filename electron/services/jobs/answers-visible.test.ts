@@ -15,7 +15,8 @@ import { serveLocally } from '../../test/local-server';
 import type { EnvironmentRegistry } from '../contracts';
 import { StagingArea } from '../files/staging';
 import { Engine, type EngineTiming } from './engine';
-import { FAST_TIMING, staticRegistry, tempDir, stopAfterEach, until } from './test/harness';
+import { FAST_TIMING, staticRegistry, tempDir, until } from './test/harness';
+import { stopAfterEach } from './test/stop-after-each';
 
 const open = stopAfterEach();
 

@@ -13,7 +13,8 @@ import { serveLocally } from '../../test/local-server';
 import { StagingArea } from '../files/staging';
 import { retryWaitMs } from './downloader';
 import { Engine } from './engine';
-import { FAST_TIMING, staticRegistry, tempDir, stopAfterEach, until } from './test/harness';
+import { FAST_TIMING, staticRegistry, tempDir, until } from './test/harness';
+import { stopAfterEach } from './test/stop-after-each';
 
 const open = stopAfterEach();
 

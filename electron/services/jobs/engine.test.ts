@@ -12,7 +12,8 @@ import { isTerminal, type JobRecord } from '../../../shared/domain/job';
 import { serveLocally } from '../../test/local-server';
 import { StagingArea } from '../files/staging';
 import { Engine } from './engine';
-import { FAST_TIMING, staticRegistry, tempDir, stopAfterEach, until } from './test/harness';
+import { FAST_TIMING, staticRegistry, tempDir, until } from './test/harness';
+import { stopAfterEach } from './test/stop-after-each';
 import { verifyAsset } from './verify';
 
 const open = stopAfterEach();

@@ -1,8 +1,7 @@
-/** Test helpers: an environment registry over a running sandbox, a temp data directory, and stopping what a test started. */
+/** Test helpers: an environment registry over a running sandbox, and a temp data directory. */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach } from 'vitest';
 import type { Credentials, Environment, EnvironmentRegistry } from '../../contracts';
 
 export interface KeySpec {
@@ -64,23 +63,3 @@ export const FAST_TIMING = {
   retryCapMs: 400,
   refreshMs: 200,
 };
-
-/** What a test started and that must stop after it: the engine first, then the sandbox, then a local server. */
-export interface Started {
-  engine?: { stop(): Promise<void> };
-  sandbox?: { close(): Promise<void> };
-  server?: { close(): Promise<void> };
-}
-
-/** A list the test pushes what it starts onto; after each test everything on it is stopped, in that order. */
-export function stopAfterEach(): Started[] {
-  const open: Started[] = [];
-  afterEach(async () => {
-    for (const o of open.splice(0)) {
-      await o.engine?.stop();
-      await o.sandbox?.close();
-      await o.server?.close();
-    }
-  });
-  return open;
-}
