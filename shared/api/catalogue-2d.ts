@@ -28,6 +28,16 @@ import {
   tPose,
 } from './catalogue-fields';
 
+/** Text to image's fields; Spritesheet takes the same (its own prompt help) plus the spritesheet description. */
+const TEXT_TO_IMAGE_FIELDS = {
+  prompt: prompt('Describe the image. At most 4,096 characters.'),
+  aspectRatio,
+  genStyleId: genStyleId(),
+  referenceImageJobId,
+  tPose,
+  apiVersion,
+};
+
 export const ENDPOINTS_2D = {
   'text-to-image': {
     id: 'text-to-image',
@@ -41,14 +51,7 @@ export const ENDPOINTS_2D = {
     label: 'Text to image',
     summary: 'Generate an image from a description.',
     versioned: true,
-    fields: {
-      prompt: prompt('Describe the image. At most 4,096 characters.'),
-      aspectRatio,
-      genStyleId: genStyleId(),
-      referenceImageJobId,
-      tPose,
-      apiVersion,
-    },
+    fields: TEXT_TO_IMAGE_FIELDS,
   },
   spritesheet: {
     id: 'spritesheet',
@@ -63,12 +66,8 @@ export const ENDPOINTS_2D = {
     summary: 'Generate a spritesheet: the text-to-image fields plus a spritesheet description.',
     versioned: true,
     fields: {
+      ...TEXT_TO_IMAGE_FIELDS,
       prompt: prompt('Describe the sprite. At most 4,096 characters.'),
-      aspectRatio,
-      genStyleId: genStyleId(),
-      referenceImageJobId,
-      tPose,
-      apiVersion,
       spritesheet: {
         type: 'object',
         label: 'Spritesheet',
