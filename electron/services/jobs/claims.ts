@@ -4,8 +4,10 @@
  * with an exclusive file create (`ledger/claims/<localId>`), and downloads a
  * finished job's asset only while it holds its download lease
  * (`ledger/downloads/<localId>`, the same kind of claim), so two processes
- * never both send or both download. A claim left by a dead process is taken
- * over by renaming it away first (only one taker's rename succeeds).
+ * never both send or both download. A claim lasts as long as the work: the
+ * send, or the download with its retries. A claim left by a dead process is
+ * taken over by renaming it away first (only one taker's rename succeeds),
+ * and swept at start once its record needs nobody's work.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -62,6 +64,29 @@ export class Claims {
     } catch {
       return false;
     }
+  }
+
+  /**
+   * At start: removes the claims of records that need no more work (`needed`
+   * says which do) whose holder no longer runs. Older versions never let a
+   * submission's claim go: one file per job ever sent. Returns how many went.
+   */
+  sweep(needed: (localId: string) => boolean): number {
+    let n = 0;
+    let names: string[];
+    try {
+      names = fs.readdirSync(this.dir);
+    } catch {
+      return 0;
+    }
+    for (const name of names) {
+      if (name.includes('.stale.') || needed(name)) continue;
+      const holder = this.holder(name);
+      if (holder !== undefined && holder !== this.token && pidAlive(Number(holder.split('.')[0]))) continue;
+      fs.rmSync(this.file(name), { force: true });
+      n++;
+    }
+    return n;
   }
 
   release(localId: string): void {

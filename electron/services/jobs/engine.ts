@@ -79,6 +79,15 @@ export class Engine implements JobEngine {
     core.abort = new AbortController();
     const claims = (this.submitter.claims = new Claims(core.ledger.dir));
     this.downloader.leases = new Claims(core.ledger.dir, 'downloads');
+    // Claims whose records need no more sending or downloading, left by processes that are gone.
+    claims.sweep((id) => {
+      const state = core.get(id)?.state;
+      return state === 'queued' || state === 'submitting';
+    });
+    this.downloader.leases.sweep((id) => {
+      const rec = core.get(id);
+      return !!rec && awaitsDownload(rec);
+    });
     for (const rec of core.ledger.all() as EngineRecord[]) {
       // Another running process (the CLI beside the app) is sending it right now.
       if (rec.state === 'submitting' && claims.heldByOther(rec.localId)) continue;

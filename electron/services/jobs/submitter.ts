@@ -84,7 +84,10 @@ export class Submitter {
       if (!this.claims?.claim(rec.localId)) continue;
       // Another process may have sent it between our last read and the claim (what it changed is reported by the engine's next refresh).
       core.ledger.readIn();
-      if (core.ledger.get(rec.localId)?.state !== 'queued') continue;
+      if (core.ledger.get(rec.localId)?.state !== 'queued') {
+        this.claims.release(rec.localId);
+        continue;
+      }
       // send() marks it 'submitting' before its first await, so activeOn() already counts it for the next record.
       this.inflight.add(rec.localId);
       void core.track(this.send(rec.localId, key));
@@ -135,6 +138,9 @@ export class Submitter {
       core.internalError('submission failed', err);
     } finally {
       this.inflight.delete(localId);
+      // Sent (or put back in the queue): the record says so now, so the claim goes. Kept, it would stop
+      // another process from sending the job after a resend while this one still runs.
+      this.claims?.release(localId);
       this.pump();
     }
   }
