@@ -6,7 +6,7 @@
  * (write-files.ts): replaced only when an earlier export of the same asset wrote it.
  */
 import { constants } from 'node:fs';
-import { access, mkdir, readFile, realpath, stat } from 'node:fs/promises';
+import { access, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { EXPORT_FORMATS, type NodeFormat } from '../../../shared/domain/export-formats';
 import type { Budget, FixId, GeometryCompression } from '../../../shared/domain/readiness';
@@ -17,6 +17,7 @@ import type { ExportRecord, StoredFolder } from './export-store';
 import { renderTemplate, safeBaseName, safeSubfolder } from './file-name';
 import { plannedSuffixes, writeFormat, type OutputFile } from './formats';
 import { jobSource, stagedSource, type ExportSource, type StagedFiles } from './export-source';
+import { makeDirsInside } from './inside-dirs';
 import { isIdentity } from './model-transform';
 import { readyCopy, type ReadyCopy } from './ready-copy';
 import { skyboxOutputs, skyboxSuffixes } from './skybox-export';
@@ -170,12 +171,9 @@ async function exportOne(
   if (!isInside(root, target) || target === root) {
     return { localId, ok: false, message: 'The file name would leave the project folder, so nothing was written.' };
   }
-  const dir = dirname(target);
-  await mkdir(dir, { recursive: true });
-  // A symlinked subfolder must not lead outside the project either.
-  if (!isInside(root, await realpath(dir))) {
-    return { localId, ok: false, message: 'The export subfolder links outside the project folder, so nothing was written.' };
-  }
+  // A symlinked subfolder must not lead outside the project either: judged before any folder is made.
+  const linkedOut = await makeDirsInside(root, dirname(target));
+  if (linkedOut) return { localId, ok: false, message: linkedOut };
   for (const suffix of suffixes) claimed.add(relBase + suffix);
 
   const name = basename(relBase);

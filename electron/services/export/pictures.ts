@@ -6,13 +6,14 @@
  * exports: a picture replaces only the file an earlier picture of the same
  * asset and kind wrote; otherwise it takes a new numbered name.
  */
-import { mkdir, realpath } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import { dirname, posix, resolve } from 'node:path';
 import { PICTURE_FORMAT_INFO, pictureSuffix, sniffPicture, type PictureFormat, type PictureKind } from '../../../shared/domain/pictures';
 import { DEFAULT_EXPORT_OPTIONS } from '../../../shared/ipc';
 import { isInside } from './browse';
 import type { ExportRecord, StoredFolder } from './export-store';
 import { checkFolder, type ExportContext } from './exporter';
+import { makeDirsInside } from './inside-dirs';
 import { renderTemplate, safeBaseName, safeSubfolder } from './file-name';
 import { lineageKey } from './lineage';
 import { exists, freeBase, inPlaceBase, writeAtomic } from './write-files';
@@ -56,8 +57,8 @@ export async function savePicture(ctx: ExportContext, folder: StoredFolder, req:
   const relativePath = relBase + suffix;
   const target = resolve(root, ...relativePath.split('/'));
   if (!isInside(root, target)) return { ok: false, message: 'The file name would leave the project folder, so nothing was written.' };
-  await mkdir(dirname(target), { recursive: true });
-  if (!isInside(root, await realpath(dirname(target)))) return { ok: false, message: 'The export subfolder links outside the project folder, so nothing was written.' };
+  const linkedOut = await makeDirsInside(root, dirname(target));
+  if (linkedOut) return { ok: false, message: linkedOut };
   const existed = await exists(target);
   const record: ExportRecord = { localId: req.localId, jobId: job.jobId, lineageKey: key, folderId: folder.id, relativePath, files: [relativePath], exportedAt: ctx.now().toISOString() };
   ctx.store.addRecord(record);
