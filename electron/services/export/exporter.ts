@@ -178,7 +178,7 @@ async function exportOne(
 
   const name = basename(relBase);
   const outputs: OutputFile[] = copy
-    ? await writeFormat(copy.doc, copy.glb, format as NodeFormat, name)
+    ? await writeFormat(copy.doc, copy.glb, format as NodeFormat, name, options.upAxis)
     : [{ suffix: modelSuffix, bytes: original }, ...(faces ? await skyboxOutputs(original, project, relativePath) : [])];
   const stray = outputs.find((o) => !suffixes.includes(o.suffix));
   if (stray) throw new Error(`The ${format} writer made an unplanned file (${stray.suffix}).`);

@@ -61,7 +61,8 @@ export function plannedSuffixes(doc: Document, format: ModelFormat): string[] {
   }
 }
 
-export async function writeFormat(doc: Document, glb: Uint8Array, format: ModelFormat, base: string): Promise<OutputFile[]> {
+/** `upAxis`: the up axis of the copy (the export option), for the formats with one of their own (STL is Z-up). */
+export async function writeFormat(doc: Document, glb: Uint8Array, format: ModelFormat, base: string, upAxis: 'y' | 'z' = 'y'): Promise<OutputFile[]> {
   switch (format) {
     case 'glb':
       return [{ suffix: '.glb', bytes: glb }];
@@ -70,7 +71,7 @@ export async function writeFormat(doc: Document, glb: Uint8Array, format: ModelF
     case 'obj':
       return writeObj(doc, base);
     case 'stl':
-      return [{ suffix: '.stl', bytes: writeStl(doc) }];
+      return [{ suffix: '.stl', bytes: writeStl(doc, upAxis) }];
     case 'usdz':
       throw new Error('USDZ is made where a canvas exists (the app window), not here.');
   }
@@ -173,10 +174,16 @@ async function writeObj(doc: Document, base: string): Promise<OutputFile[]> {
   return files;
 }
 
-/** STL has no unit; 3D printing tools read millimetres, so metres are multiplied by 1000. */
-function writeStl(doc: Document): Uint8Array {
+/**
+ * STL has no unit; 3D printing tools read millimetres, so metres are multiplied by 1000.
+ * STL is Z-up (slicers, Blender): a Y-up copy turns +90° about X, a right-handed
+ * rotation taking glTF's +Y to +Z, so a model standing on its base still stands.
+ * A copy the export options already turned Z-up is left as it is.
+ */
+function writeStl(doc: Document, upAxis: 'y' | 'z'): Uint8Array {
   const group = toThree(doc, false);
   group.scale.setScalar(1000);
+  if (upAxis === 'y') group.rotation.x = Math.PI / 2;
   group.updateMatrixWorld(true);
   for (const child of group.children) {
     child.matrixWorld.multiplyMatrices(group.matrixWorld, child.matrix);

@@ -218,15 +218,30 @@ describe('formats', () => {
     expect(triangles).toBeLessThanOrEqual(SMALL.triangles);
   });
 
-  it('STL: binary, in millimetres, with the same triangles', async () => {
+  const stlBounds = (path: string) => {
+    const bytes = readFileSync(path);
+    const geometry = new STLLoader().parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    geometry.computeBoundingBox();
+    return { triangles: geometry.getAttribute('position').count / 3, box: geometry.boundingBox! };
+  };
+
+  it('STL: binary, in millimetres, Z-up and standing on its base, with the same triangles', async () => {
     const f = await folder('plain');
     const report = await value<ExportReport>('export:run', { localIds: ['local-big-1'], folderId: f.id, format: 'stl', fixes: ['simplify', 'scale-to-height', 'recentre-pivot'] });
     const item = report.items[0]!;
-    const bytes = readFileSync(item.path!);
-    const geometry = new STLLoader().parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-    expect(geometry.getAttribute('position').count / 3).toBe(Number(line(item.check, 'triangles').figure.replace(/,/g, '')));
-    geometry.computeBoundingBox();
-    const height = geometry.boundingBox!.max.y - geometry.boundingBox!.min.y;
-    expect(height).toBeCloseTo(10_000, 0);
+    const { triangles, box } = stlBounds(item.path!);
+    expect(triangles).toBe(Number(line(item.check, 'triangles').figure.replace(/,/g, '')));
+    // The 10 m tall tower (glTF +Y) stands along STL's +Z, its base at 0; its 5 m width stays along X.
+    expect(box.max.z - box.min.z).toBeCloseTo(10_000, 0);
+    expect(box.min.z).toBeCloseTo(0, 3);
+    expect(box.max.x - box.min.x).toBeCloseTo(5_000, 0);
+    expect(box.max.y - box.min.y).toBeLessThan(2_000);
+  });
+
+  it('STL from a copy already turned Z-up by the export options is not turned again', async () => {
+    const f = await folder('plain');
+    const report = await value<ExportReport>('export:run', { localIds: ['local-big-1'], folderId: f.id, format: 'stl', options: { upAxis: 'z' }, fixes: ['scale-to-height'] });
+    const { box } = stlBounds(report.items[0]!.path!);
+    expect(box.max.z - box.min.z).toBeCloseTo(10_000, 0);
   });
 });
