@@ -60,6 +60,7 @@ describe('checkReadiness', () => {
     { name: 'textured parts without UVs', change: { texturedWithoutUv: 2 }, id: 'uvs', status: 'fail', fix: undefined },
     { name: 'degenerate triangles', change: { degenerateTriangles: 12 }, id: 'cleanup', status: 'warn', fix: 'weld-prune', figure: '12 degenerate, 0 unused' },
     { name: 'unused vertices', change: { unusedVertices: 340 }, id: 'cleanup', status: 'warn', fix: 'weld-prune' },
+    { name: 'duplicate triangles (twins in either winding)', change: { duplicateTriangles: 2 }, id: 'cleanup', status: 'warn', fix: 'weld-prune', figure: '0 degenerate, 2 duplicate, 0 unused' },
     { name: 'validator errors', change: { validatorErrors: 3 }, id: 'validator', status: 'fail' },
     { name: 'validator warnings only', change: { validatorWarnings: 3 }, id: 'validator', status: 'warn' },
   ];

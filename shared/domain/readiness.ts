@@ -93,7 +93,10 @@ export interface ModelFigures {
   baseOffsetM: number;
   /** Primitives whose material uses a texture but that have no UVs. */
   texturedWithoutUv: number;
+  /** Zero-area triangles, judged by area (not only by repeated indices). */
   degenerateTriangles: number;
+  /** Triangles with the same three corners as another, in either winding (importers drop them). */
+  duplicateTriangles?: number;
   unusedVertices: number;
   validatorErrors: number;
   validatorWarnings: number;
@@ -209,12 +212,13 @@ export function checkReadiness(f: ModelFigures, budget: Budget, compression: Geo
     limit: 'present',
     ...(f.texturedWithoutUv > 0 ? { note: 'Textures cannot show on parts without UVs; unwrap them in a modelling tool.' } : {}),
   });
-  const dirty = f.degenerateTriangles + f.unusedVertices > 0;
+  const duplicates = f.duplicateTriangles ?? 0;
+  const dirty = f.degenerateTriangles + duplicates + f.unusedVertices > 0;
   lines.push({
     id: 'cleanup',
     label: 'Degenerate triangles, unused vertices',
     status: dirty ? 'warn' : 'pass',
-    figure: `${int(f.degenerateTriangles)} degenerate, ${int(f.unusedVertices)} unused`,
+    figure: `${int(f.degenerateTriangles)} degenerate, ${duplicates > 0 ? `${int(duplicates)} duplicate, ` : ''}${int(f.unusedVertices)} unused`,
     limit: '0',
     ...(dirty ? { fix: 'weld-prune' as const, note: 'Wasted memory that weld and prune remove.' } : {}),
   });

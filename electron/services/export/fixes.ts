@@ -5,11 +5,12 @@
  * and pivot for height and pivot. Each returns a sentence for the sidecar.
  */
 import type { Document } from '@gltf-transform/core';
-import { compactPrimitive, draco, meshopt, prune, simplify, textureCompress, weld } from '@gltf-transform/functions';
+import { draco, meshopt, prune, simplify, textureCompress, weld } from '@gltf-transform/functions';
 import { MeshoptEncoder, MeshoptSimplifier } from 'meshoptimizer';
 import sharp from 'sharp';
 import { scaleIntoRange, type AppliedFix, type Budget, type FixId, type GeometryCompression } from '../../../shared/domain/readiness';
 import { triangleCount } from '../jobs/inspect';
+import { cleanTriangles } from './clean-triangles';
 import type { ModelOptions } from './model-transform';
 
 export type { AppliedFix };
@@ -48,7 +49,7 @@ export async function applyFixes(
     switch (id) {
       case 'weld-prune': {
         const before = vertexCount(doc);
-        await doc.transform(weld({ overwrite: true }), dropDegenerate(), pruneMeshes());
+        await doc.transform(weld({ overwrite: true }), cleanTriangles(), pruneMeshes());
         applied.push({ id, detail: `${int(before)} → ${int(vertexCount(doc))} vertices` });
         break;
       }
@@ -61,6 +62,8 @@ export async function applyFixes(
           if (now <= target) break;
           await doc.transform(simplify({ simplifier: MeshoptSimplifier, ratio: Math.min(1, target / now), error }), pruneMeshes());
         }
+        // Simplify can fold triangles onto each other (twins of opposite winding) or flat; importers drop those.
+        await doc.transform(weld({ overwrite: true }), cleanTriangles(), pruneMeshes());
         applied.push({ id, detail: `${int(before)} → ${int(triangleCount(doc))} triangles` });
         break;
       }
@@ -97,30 +100,4 @@ function vertexCount(doc: Document): number {
   let n = 0;
   for (const mesh of doc.getRoot().listMeshes()) for (const prim of mesh.listPrimitives()) n += prim.getAttribute('POSITION')?.getCount() ?? 0;
   return n;
-}
-
-/** Drops indexed triangles with two corners at the same position, then the vertices nothing uses. */
-function dropDegenerate() {
-  return (doc: Document): void => {
-    for (const mesh of doc.getRoot().listMeshes()) {
-      for (const prim of mesh.listPrimitives()) {
-        const indices = prim.getIndices();
-        const position = prim.getAttribute('POSITION');
-        if (prim.getMode() !== 4 || !indices || !position) continue;
-        const src = indices.getArray()!;
-        const p = position.getArray()!;
-        const same = (i: number, j: number) => p[i * 3] === p[j * 3] && p[i * 3 + 1] === p[j * 3 + 1] && p[i * 3 + 2] === p[j * 3 + 2];
-        const kept: number[] = [];
-        for (let t = 0; t + 2 < src.length; t += 3) {
-          const [a, b, c] = [src[t]!, src[t + 1]!, src[t + 2]!];
-          if (!same(a, b) && !same(b, c) && !same(a, c)) kept.push(a, b, c);
-        }
-        if (kept.length !== src.length) {
-          const Ctor = src.constructor as new (values: number[]) => typeof src;
-          indices.setArray(new Ctor(kept));
-        }
-        compactPrimitive(prim);
-      }
-    }
-  };
 }

@@ -2,13 +2,14 @@
  * Measures the figures the readiness check needs (shared/domain/readiness.ts)
  * on a glTF-Transform document: triangles (instances counted), textures
  * (through @gltf-transform's inspect), materials, size and base along the up
- * axis, textured parts without UVs, degenerate triangles, unused vertices,
+ * axis, textured parts without UVs, zero-area and duplicate triangles, unused vertices,
  * and gltf-validator's counts on the file's bytes.
  */
 import { getBounds, type Document, type Primitive } from '@gltf-transform/core';
 import { inspect } from '@gltf-transform/functions';
 import type { ModelFigures } from '../../../shared/domain/readiness';
 import { triangleCount, validateModel } from '../jobs/inspect';
+import { primitiveTriangleSort } from './clean-triangles';
 
 export async function measureDocument(
   doc: Document,
@@ -35,12 +36,14 @@ export async function measureDocument(
   const centreB = finite ? (min[b]! + max[b]!) / 2 : 0;
   let texturedWithoutUv = 0;
   let degenerateTriangles = 0;
+  let duplicateTriangles = 0;
   let unusedVertices = 0;
   for (const mesh of root.listMeshes()) {
     for (const prim of mesh.listPrimitives()) {
       if (usesTexture(prim) && !prim.listSemantics().some((s) => s.startsWith('TEXCOORD_'))) texturedWithoutUv++;
       const counts = cleanupCounts(prim);
       degenerateTriangles += counts.degenerate;
+      duplicateTriangles += counts.duplicates;
       unusedVertices += counts.unused;
     }
   }
@@ -56,6 +59,7 @@ export async function measureDocument(
     baseOffsetM: Math.hypot(centreA, centreB),
     texturedWithoutUv,
     degenerateTriangles,
+    duplicateTriangles,
     unusedVertices,
     validatorErrors: validation.errors,
     validatorWarnings: validation.warnings,
@@ -68,26 +72,20 @@ function usesTexture(prim: Primitive): boolean {
   return !!(m.getBaseColorTexture() || m.getNormalTexture() || m.getMetallicRoughnessTexture() || m.getOcclusionTexture() || m.getEmissiveTexture());
 }
 
-/** Triangles with two corners at the same position, and vertices no index refers to (indexed triangle lists). */
-export function cleanupCounts(prim: Primitive): { degenerate: number; unused: number } {
-  if (prim.getMode() !== 4) return { degenerate: 0, unused: 0 };
-  const position = prim.getAttribute('POSITION');
-  if (!position) return { degenerate: 0, unused: 0 };
-  const p = position.getArray()!;
-  const count = position.getCount();
+/**
+ * Zero-area triangles (by area: corners at one position under distinct indices count),
+ * duplicate triangles (the same corners, either winding), and vertices no index refers to.
+ */
+export function cleanupCounts(prim: Primitive): { degenerate: number; duplicates: number; unused: number } {
+  const sorted = primitiveTriangleSort(prim);
+  if (!sorted) return { degenerate: 0, duplicates: 0, unused: 0 };
+  const count = prim.getAttribute('POSITION')!.getCount();
   const indices = prim.getIndices()?.getArray();
-  const used = indices ? new Uint8Array(count) : undefined;
-  const n = indices ? indices.length : count;
-  let degenerate = 0;
-  const same = (i: number, j: number) => i === j || (p[i * 3] === p[j * 3] && p[i * 3 + 1] === p[j * 3 + 1] && p[i * 3 + 2] === p[j * 3 + 2]);
-  for (let t = 0; t + 2 < n; t += 3) {
-    const i0 = indices ? indices[t]! : t;
-    const i1 = indices ? indices[t + 1]! : t + 1;
-    const i2 = indices ? indices[t + 2]! : t + 2;
-    if (used) used[i0] = used[i1] = used[i2] = 1;
-    if (same(i0, i1) || same(i1, i2) || same(i0, i2)) degenerate++;
-  }
   let unused = 0;
-  if (used) for (let i = 0; i < count; i++) if (!used[i]) unused++;
-  return { degenerate, unused };
+  if (indices) {
+    const used = new Uint8Array(count);
+    for (let t = 0; t + 2 < indices.length; t += 3) used[indices[t]!] = used[indices[t + 1]!] = used[indices[t + 2]!] = 1;
+    for (let i = 0; i < count; i++) if (!used[i]) unused++;
+  }
+  return { degenerate: sorted.zeroArea, duplicates: sorted.duplicates, unused };
 }
