@@ -2,8 +2,14 @@
  * History rows you can tell apart (issue 17): jobs made from an image show
  * that image until their result exists, are titled by the file or the prompt,
  * and their metadata ("where it ran") is whole at the panel's default width.
- * Screenshots at 1280×800 and 1024×700 (looked at).
+ * The rows are laid out in the font the app ships (not the machine's), and
+ * their one-click actions are whole at every width the app supports: docked
+ * from the narrowest history panel up, and in the narrow window's drawer (a
+ * machine with only DejaVu fonts once showed "Generate again · 5 credits" as
+ * a 4 px sliver under "Make a skybox").
+ * Screenshots at 1280×800, 1440×900 and 1024×700 (looked at).
  */
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { chooseKind, dropOnWindow, generate, generatePanel, pngImage } from './generate-support';
 
@@ -14,7 +20,56 @@ interface Img {
   src: string;
 }
 interface Win {
-  getComputedStyle(el: unknown): { fontSize: string };
+  getComputedStyle(el: unknown): { fontSize: string; fontFamily: string };
+}
+interface Box {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+  height: number;
+}
+interface Node {
+  getBoundingClientRect(): Box;
+  querySelectorAll(sel: string): Iterable<Node>;
+  textContent: string | null;
+}
+interface Doc {
+  querySelectorAll(sel: string): Iterable<Node>;
+  fonts: Iterable<{ family: string; status: string }> & { ready: Promise<unknown> };
+}
+
+/**
+ * What is cut off in the history's rows: a button not whole inside its row, or
+ * a row running into the next one. Empty when every action can be seen and
+ * clicked.
+ */
+async function clippedInRows(page: Page): Promise<string[]> {
+  await page.evaluate(() => (globalThis as unknown as { document: Doc }).document.fonts.ready);
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const doc = (globalThis as unknown as { document: Doc }).document;
+    const rows = [...doc.querySelectorAll('[aria-label="Job history"] [role="listitem"]')].map((row) => ({ row, box: row.getBoundingClientRect() })).sort((a, b) => a.box.top - b.box.top);
+    rows.forEach(({ row, box }, i) => {
+      const next = rows[i + 1];
+      if (next && box.bottom > next.box.top + 0.5) problems.push(`row ${i + 1} runs ${Math.round(box.bottom - next.box.top)} px into the next`);
+      const item = [...row.querySelectorAll('article')][0]?.getBoundingClientRect() ?? box;
+      for (const button of row.querySelectorAll('.history-body button')) {
+        const b = button.getBoundingClientRect();
+        if (b.top < item.top - 0.5 || b.bottom > item.bottom + 0.5 || b.left < item.left - 0.5 || b.right > item.right + 0.5 || b.height < 16) {
+          problems.push(`"${button.textContent}" in row ${i + 1} is not whole (${Math.round(b.height)} px tall, ${Math.round(item.bottom - b.top)} px of it inside)`);
+        }
+      }
+    });
+    return problems;
+  });
+}
+
+/** Loads the page again with the docked history panel at this width (what dragging its splitter stores). */
+async function withHistoryWidth(page: Page, px: number): Promise<void> {
+  await page.evaluate((w) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('asset-studio.ui.history-width.v1', String(w)), px);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Job history' }).getByRole('article').first()).toBeVisible();
 }
 
 // Long enough that the chained jobs are still running when the rows are looked at.
@@ -62,11 +117,30 @@ test('rows made from an image show it, with a real title and readable metadata',
         .filter((t) => t.px < 12),
     );
     expect(small).toEqual([]);
-    // Neither metadata line is cut off, and nothing in the row (its one-click actions) falls below it.
+    // Neither metadata line is cut off.
     for (const line of await row.locator('.history-meta').all()) expect(await line.evaluate((el) => [el.textContent, el.scrollWidth <= el.clientWidth])).toEqual([await line.textContent(), true]);
-    expect(await row.locator('.history-body').evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
   }
+  // The text is set in the font the app ships, whatever this machine has installed.
+  const title = history.getByRole('article').first().locator('.history-title');
+  expect(await title.evaluate((el) => (globalThis as unknown as Win).getComputedStyle(el).fontFamily)).toMatch(/^"Asset Studio Sans"/);
+  expect(await page.evaluate(async () => {
+    const doc = (globalThis as unknown as { document: Doc }).document;
+    await doc.fonts.ready;
+    return [...doc.fonts].filter((f) => f.family.replace(/"/g, '') === 'Asset Studio Sans' && f.status === 'loaded').length;
+  })).toBeGreaterThan(0);
+  // The image row's three one-click actions (Generate again, Make a 3D model, Make a skybox) are whole.
+  await expect(owl.getByRole('button', { name: /^Generate again/ })).toBeVisible();
+  expect(await clippedInRows(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('history-rows-1280.png') });
+
+  // Docked, from the narrowest history panel to a wide one: the rows grow to hold their actions.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  for (const width of [240, 720]) {
+    await withHistoryWidth(page, width);
+    expect(await clippedInRows(page), `history panel ${width} px wide`).toEqual([]);
+    if (width === 240) await page.screenshot({ path: test.info().outputPath('history-rows-1440-narrowest.png') });
+  }
+  await withHistoryWidth(page, 360);
 
   await page.setViewportSize({ width: 1024, height: 700 });
   // The finished-job toasts sit over the drawer's first row at this width (left to the toasts' own work): seen, then closed.
@@ -78,5 +152,6 @@ test('rows made from an image show it, with a real title and readable metadata',
   await page.keyboard.press('Enter');
   await expect(page.getByRole('complementary', { name: 'History panel' })).toBeVisible();
   await expect(history.getByRole('article', { name: 'teapot.png' })).toBeVisible();
+  expect(await clippedInRows(page), 'the drawer at 1024 px').toEqual([]);
   await page.screenshot({ path: test.info().outputPath('history-rows-1024.png') });
 });

@@ -3,6 +3,7 @@ import './boot';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import './app/fonts.css';
 import './app/app.css';
 
 const root = document.getElementById('root');

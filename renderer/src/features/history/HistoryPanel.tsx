@@ -2,7 +2,7 @@
  * The job history: every submission, newest first, fed by the host's pushes
  * (never polled). Virtualised, so 10,000 records cost what a screenful does.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { GENERATION_KINDS, type GenerationKind } from '../../../../shared/api';
 import { HISTORY_STATUS_FILTERS, inListingOrder, type HistoryStatusFilter } from '../../state/slices/jobs';
@@ -25,7 +25,12 @@ const STATUS_LABELS: Record<HistoryStatusFilter, string> = {
   unavailable: 'Asset unavailable',
 };
 
-/** Title, two metadata lines (what and when; where it ran) and one or two lines of one-click actions (Retry, Make a 3D model, ...), at 12 px and up. */
+/**
+ * A first guess at a row's height (title, two metadata lines, a line or two of
+ * one-click actions). Each row is then measured as laid out: its actions wrap
+ * onto as many lines as the panel's width and the font need, and the row
+ * grows to hold them instead of clipping them.
+ */
 export const HISTORY_ROW_HEIGHT = 124;
 const NO_ESTIMATES: ReturnType<typeof durationEstimates> = {};
 
@@ -82,6 +87,8 @@ export function HistoryPanel() {
     overscan: 6,
     getItemKey: (i) => (entries[i] ? entryKey(entries[i]) : i),
     initialRect: { width: 360, height: 800 },
+    // A row not laid out (the closed drawer is hidden; a DOM without layout) measures 0: keep the guess, or every row of a long history would seem to fit and be rendered.
+    measureElement: (el, entry, instance) => measureElement(el, entry, instance) || HISTORY_ROW_HEIGHT,
   });
 
   return (
@@ -143,9 +150,11 @@ export function HistoryPanel() {
             return (
               <div
                 key={item.key}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
                 role="listitem"
                 className={`history-row${entry.type === 'take' ? ' history-take' : ''}`}
-                style={{ transform: `translateY(${item.start}px)`, height: HISTORY_ROW_HEIGHT }}
+                style={{ transform: `translateY(${item.start}px)` }}
               >
                 {entry.type === 'set' ? (
                   <SetRow setId={entry.setId} takes={entry.takes} keptLocalId={entry.keptLocalId} expanded={entry.expanded} onToggle={() => toggleSet(entry.setId)} />
