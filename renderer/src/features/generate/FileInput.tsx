@@ -6,6 +6,7 @@ import { DropZone } from '../../components/DropZone';
 import { isStagedFileDraft, type StagedFileDraft } from './draft';
 import { intakeFile, previewUrlFor } from './file-intake';
 import { Thumbnail } from './Thumbnail';
+import { refusedFileLine } from './form-request';
 
 export interface FileInputProps {
   spec: FileField;
@@ -20,10 +21,10 @@ export interface FileInputProps {
 }
 
 export function StagedPreview({ staged, onRemove, extra }: { staged: StagedFileDraft; onRemove(): void; extra?: ReactNode }) {
-  const preview = previewUrlFor(staged.stagedFileId);
+  const preview = previewUrlFor(staged.stagedFileId) ?? staged.thumbnail;
   return (
     <div className="staged">
-      <Thumbnail label={staged.name} src={preview} />
+      <Thumbnail label={staged.name} src={preview} localId={staged.thumbnailJob} available={staged.thumbnailJob !== undefined} />
       <div className="staged-text">
         <div className="staged-name" title={staged.name}>
           {staged.name}
@@ -54,7 +55,11 @@ export function FileInput({ spec, value, onChange, onError, error, label, requir
     if (res.ok) {
       onError(undefined);
       onChange(res.staged);
-    } else onError(res.message);
+    } else {
+      // The slot is emptied: an earlier file must not stay looking like the one just dropped (form-request.ts).
+      onChange(undefined);
+      onError(refusedFileLine(file.name, res.message, staged?.name));
+    }
   };
   return (
     <DropZone

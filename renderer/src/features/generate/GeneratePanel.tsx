@@ -4,7 +4,7 @@
  * early access), the chosen kind's form, and the Generate button
  * (Ctrl/Cmd+Enter submits from anywhere in the window).
  */
-import { useCallback, useEffect, useId } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { ENDPOINTS, GENERATION_MENU, isGenerationKind, type GenerationKind } from '../../../../shared/api';
 import { Button } from '../../components/Button';
 import { useStore } from '../../state/store';
@@ -13,11 +13,14 @@ import { initialDraft, validateDraft } from './draft';
 import { KindForm, surchargeNotes } from './KindForm';
 import { selectEarlyAccess } from './selectors';
 import { prepareSketch } from './sketch-export';
-import { creditsText } from './costs';
+import { activeRateCard, creditsText } from './costs';
+import { blockedLine, requestFromForm } from './form-request';
+import { clampVariants, variantsAllowed } from '../../../../shared/domain/sets';
 import { submissionBelongs } from './follow-result';
 import { uploadPickedImage } from './image-chain';
 import { SubmitStatus } from './SubmitStatus';
-import { useCreditsPerJob, VariantsField } from './VariantsField';
+import { VariantsField } from './VariantsField';
+import { useStagedFilesHeld } from './staged-held';
 
 export const COMING_SOON_EXPLANATION =
   'The types under "Coming soon" are not enabled for public API keys yet. Mark the active key as having early access in Settings to use them.';
@@ -32,6 +35,8 @@ export async function submitCurrent(): Promise<boolean> {
   const kind = state.generateKind;
   if (!isKindUsable(kind, selectEarlyAccess(state))) return false;
   if (state.submissions[kind]?.phase === 'submitting') return false;
+  // A field showing an error stops everything, the free upload of a picked image included (submitGenerate shows every problem and sends nothing).
+  if (state.formRequest(kind).state === 'blocked') return state.submitGenerate(kind);
   if (!(await uploadPickedImage(kind))) return false;
   if (kind === 'sketch-to-image' && !(await prepareSketch(state.drafts[kind] ?? initialDraft(kind)))) {
     // Show the form's other problems too, keeping the drawing's message on the Sketch group.
@@ -45,6 +50,21 @@ export async function submitCurrent(): Promise<boolean> {
     return false;
   }
   return useStore.getState().submitGenerate(kind);
+}
+
+/**
+ * Keeps focus somewhere sensible after Generate: on the first field that shows an error when nothing was
+ * sent, else where it was (the button stays focusable while a send is on its way, so focus never falls to the page).
+ */
+function focusFirstError(form: HTMLFormElement | null): void {
+  if (!form) return;
+  requestAnimationFrame(() => {
+    const invalid = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!invalid) return;
+    // A hidden file input stands for its drop zone: focus the zone's picker button instead.
+    const target = invalid.classList.contains('visually-hidden') ? (invalid.parentElement?.querySelector<HTMLElement>('button') ?? invalid) : invalid;
+    target.focus();
+  });
 }
 
 function useJobUpdates() {
@@ -79,12 +99,31 @@ export function GeneratePanel() {
   const spec = ENDPOINTS[kind];
   const notes = Object.values(surchargeNotes(kind, draft ?? initialDraft(kind))).flat();
   const takes = useStore((s) => s.variants[kind] ?? 1);
-  const single = useCreditsPerJob(kind);
+  const errors = useStore((s) => s.fieldErrors[kind]);
+  const card = useStore((s) => activeRateCard(s.settings));
+  const submitting = lastSubmission?.phase === 'submitting';
+  // The same answer submitGenerate acts on: the button is off, and quotes nothing, while a field shows an error.
+  const request = requestFromForm({
+    kind,
+    draft: draft ?? initialDraft(kind),
+    shownErrors: errors ?? {},
+    takes: variantsAllowed(kind) ? clampVariants(takes) : 1,
+    card,
+    usable,
+    submitting,
+  });
   // Variants are separate paid jobs: the quote is for all of them.
-  const quote = single === undefined ? undefined : single * takes;
+  const quote = request.quote;
+  const blocked = blockedLine(request);
+  const formRef = useRef<HTMLFormElement>(null);
   useJobUpdates();
+  useStagedFilesHeld();
 
-  const submit = useCallback(() => void submitCurrent(), []);
+  const submit = useCallback(() => {
+    void submitCurrent().then((sent) => {
+      if (!sent) focusFirstError(formRef.current);
+    });
+  }, []);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || e.defaultPrevented) return;
@@ -99,6 +138,7 @@ export function GeneratePanel() {
   return (
     <section className="generate" aria-label="Generate">
       <form
+        ref={formRef}
         className="generate-form"
         noValidate
         onSubmit={(e) => {
@@ -151,10 +191,13 @@ export function GeneratePanel() {
             <Button
               type="submit"
               variant="primary"
-              disabled={!usable || submission?.phase === 'submitting'}
+              disabled={!usable}
+              // Not the native attribute: a focused button that turns disabled drops focus to the page.
+              aria-disabled={submitting || blocked !== undefined ? true : undefined}
+              data-state={request.state}
               aria-keyshortcuts="Control+Enter Meta+Enter"
               aria-label="Generate"
-              aria-describedby={quote !== undefined ? `${selectId}-quote` : undefined}
+              aria-describedby={[quote !== undefined ? `${selectId}-quote` : '', blocked ? `${selectId}-blocked` : ''].filter(Boolean).join(' ') || undefined}
             >
               Generate
               {quote !== undefined ? (
@@ -171,6 +214,11 @@ export function GeneratePanel() {
               Ctrl+Enter
             </span>
           </div>
+          {blocked ? (
+            <p className="field-help generate-blocked" id={`${selectId}-blocked`}>
+              {blocked}
+            </p>
+          ) : null}
           <SubmitStatus submission={submission} />
         </div>
       </form>

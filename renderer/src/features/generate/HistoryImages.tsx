@@ -47,7 +47,7 @@ export function HistoryImages({ freeView, onPick }: { freeView: string | undefin
     const v = res.value;
     if (hasThumb) rememberPreview(v.id, thumbnailOf(localId));
     setNote(undefined);
-    onPick(freeView, { stagedFileId: v.id, name: v.name, size: v.size, format: v.format, width: v.width, height: v.height });
+    onPick(freeView, { stagedFileId: v.id, name: v.name, size: v.size, format: v.format, width: v.width, height: v.height, ...(hasThumb ? { thumbnailJob: localId } : {}) });
   };
   return (
     <div className="history-images" role="group" aria-label="Use an image you made or uploaded">

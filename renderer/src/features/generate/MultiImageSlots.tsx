@@ -26,10 +26,12 @@ export async function fillViewSlots(files: File[], draft: DraftValues): Promise<
     Object.entries(assigned).map(async ([field, file]) => {
       const res = await intakeFile(fieldSpec(KIND, field) as FileField, file);
       if (res.ok) store.setDraftField(KIND, field, res.staged);
-      else errors[field] = res.message;
+      else {
+        errors[field] = res.message;
+        store.refuseFile(KIND, field, file.name, res.message);
+      }
     }),
   );
-  for (const [field, message] of Object.entries(errors)) store.setFieldError(KIND, field, message);
   return { errors, unplaced: leftOver.map((f) => f.name) };
 }
 

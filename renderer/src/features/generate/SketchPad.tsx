@@ -38,6 +38,8 @@ export function SketchPad({ draft, errors }: { draft: DraftValues; errors: Recor
 
   const commit = (strokes: Stroke[]) => {
     setDraftField(KIND, 'sketchData', serializeSketch({ ...doc, strokes }));
+    // The drawing is what goes out as the sketch's file: drawing answers "draw something first".
+    setFieldError(KIND, 'file', undefined);
   };
 
   const repaint = (extra?: Stroke) => {

@@ -26,6 +26,13 @@ export interface StagedFileDraft {
   format?: string;
   width?: number;
   height?: number;
+  /**
+   * A small picture of it that survives a reload (a data: URL made when it was picked, a few KB), or the
+   * history job whose thumbnail shows it: object URLs die with the page, and the chip fell back to a letter.
+   * Never sent: the request takes the staged id only.
+   */
+  thumbnail?: string;
+  thumbnailJob?: string;
 }
 
 export type DraftValues = Record<string, unknown>;

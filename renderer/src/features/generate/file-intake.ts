@@ -6,6 +6,7 @@
 import { SNIFF_BYTES, checkFile, sniffFormat, type FileField as FileSpec, type FileFormat, type FileKind } from '../../../../shared/api';
 import { bridge } from '../../bridge';
 import type { StagedFileDraft } from './draft';
+import { noteStagedHeld } from './staged-held';
 
 export type Intake = { ok: true; staged: StagedFileDraft } | { ok: false; message: string };
 
@@ -19,6 +20,29 @@ export function previewUrlFor(stagedFileId: string): string | undefined {
 /** A staged copy made from something with its own picture (a job's image): show that picture as its preview. */
 export function rememberPreview(stagedFileId: string, url: string | undefined): void {
   if (url) previews.set(stagedFileId, url);
+}
+
+/** Longest side of the picture a staged image keeps in the draft. */
+const THUMB_SIDE = 96;
+
+/** A small JPEG of an image as a data: URL, or undefined where the page cannot draw it (no canvas, not decodable). */
+export async function smallPicture(file: Blob): Promise<string | undefined> {
+  try {
+    if (typeof createImageBitmap !== 'function' || typeof document === 'undefined') return undefined;
+    const bitmap = await createImageBitmap(file);
+    const scale = Math.min(1, THUMB_SIDE / Math.max(bitmap.width, bitmap.height));
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return undefined;
+    ctx.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    bitmap.close();
+    const url = canvas.toDataURL('image/jpeg', 0.8);
+    return url.startsWith('data:image/') ? url : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function readHead(file: Blob): Promise<Uint8Array> {
@@ -47,14 +71,16 @@ export async function intakeFile(spec: FileSpec, file: File | Blob, name?: strin
   }
   if (!res.ok) return { ok: false, message: `${spec.label}: ${res.problem.message}` };
   const v = res.value;
+  noteStagedHeld(v.id);
   try {
     if (typeof URL.createObjectURL === 'function' && v.kind === 'image') previews.set(v.id, URL.createObjectURL(file));
   } catch {
     // No preview: the form shows the name instead.
   }
+  const thumbnail = v.kind === 'image' ? await smallPicture(file) : undefined;
   return {
     ok: true,
-    staged: { stagedFileId: v.id, name: v.name, size: v.size, format: v.format, width: v.width, height: v.height },
+    staged: { stagedFileId: v.id, name: v.name, size: v.size, format: v.format, width: v.width, height: v.height, ...(thumbnail ? { thumbnail } : {}) },
   };
 }
 

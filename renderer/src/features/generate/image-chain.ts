@@ -62,7 +62,11 @@ export async function uploadPickedImage(kind: GenerationKind): Promise<boolean> 
     res = { ok: false as const, problem: { reason: 'host-unreachable', message: (err as Error).message } };
   }
   if (!res.ok) {
-    store.setFieldError(kind, LOCAL_IMAGE_FIELD, `${picked.name} could not be uploaded: ${res.problem.message}`);
+    // Said where a failed send is said, not on the field: the file itself is fine, and a field error would keep Generate off.
+    const sentWith = store.settings?.active ? { environmentId: store.settings.active.environmentId, keyId: store.settings.active.keyId } : undefined;
+    useStore.setState({
+      submissions: { ...useStore.getState().submissions, [kind]: { phase: 'failed', problem: { ...res.problem, message: `${picked.name} could not be uploaded: ${res.problem.message}` }, sentWith } },
+    });
     return false;
   }
   store.setDraftField(kind, 'imageJobId', res.value.jobId);

@@ -62,7 +62,7 @@ export async function handleWindowDrop(files: File[]): Promise<DropOutcome> {
       if (res.ok) {
         store.setDraftField('image-to-3d', 'file', res.staged);
         store.setDraftField('image-to-3d', 'imageJobId', undefined);
-      } else store.setFieldError('image-to-3d', 'file', res.message);
+      } else store.refuseFile('image-to-3d', 'file', files[0]!.name, res.message);
       return { action: 'image-to-3d', ok: res.ok };
     }
     store.setGenerateKind('multi-image-to-3d');
@@ -92,7 +92,7 @@ export async function handleWindowDrop(files: File[]): Promise<DropOutcome> {
     store.setGenerateKind('animate-video');
     const res = await intakeFile(fieldSpec('animate-video', 'file') as FileField, files[0]!);
     if (res.ok) store.setDraftField('animate-video', 'file', res.staged);
-    else store.setFieldError('animate-video', 'file', res.message);
+    else store.refuseFile('animate-video', 'file', files[0]!.name, res.message);
     return { action: 'animate-video', ok: res.ok };
   }
 

@@ -23,13 +23,15 @@ import {
   draftFromRequest,
   humanizeMessage,
   initialDraft,
+  isStagedFileDraft,
   problemsToErrors,
-  validateDraft,
   type DraftValues,
   type FieldErrors,
   type StagedFileDraft,
 } from '../../features/generate/draft';
 import { followStep, type EnvironmentKeyPair, type FollowedSubmission, type Opened } from '../../features/generate/follow-result';
+import { refusedFileLine, requestFromForm, type FormRequest } from '../../features/generate/form-request';
+import { activeRateCard } from '../../features/generate/costs';
 import type { SliceCreator } from '../slice';
 
 export type Submission = (
@@ -100,6 +102,13 @@ export interface GenerateSlice {
   setGenerateKind(kind: GenerationKind): void;
   setDraftField(kind: GenerationKind, name: string, value: unknown): void;
   setFieldError(kind: GenerationKind, path: string, message: string | undefined): void;
+  /**
+   * A file the form refused (too big, wrong type, not staged): the slot is emptied, never left holding an
+   * earlier file the user may take for the new one, and the field says what was refused and what was taken out.
+   */
+  refuseFile(kind: GenerationKind, field: string, refusedName: string, message: string): void;
+  /** What Generate would do with the form as it shows now (form-request.ts): the one answer the button, its quote and submitGenerate use. */
+  formRequest(kind?: GenerationKind): FormRequest;
   resetDraft(kind: GenerationKind): void;
   /** Opens a kind's form with a source chosen (chaining from a history item). */
   startFrom(kind: GenerationKind, options?: StartFromOptions): void;
@@ -170,6 +179,28 @@ export const createGenerateSlice: SliceCreator<GenerateSlice> = (set, get) => {
       set({ fieldErrors: { ...get().fieldErrors, [kind]: errors } });
     },
 
+    refuseFile: (kind, field, refusedName, message) => {
+      const held = draftOf(kind)[field];
+      const previous = isStagedFileDraft(held) ? held.name : undefined;
+      get().setDraftField(kind, field, undefined);
+      get().setFieldError(kind, field, refusedFileLine(refusedName, message, previous));
+    },
+
+    formRequest: (kindArg) => {
+      const state = get();
+      const kind = kindArg ?? state.generateKind;
+      return requestFromForm({
+        kind,
+        draft: draftOf(kind),
+        shownErrors: state.fieldErrors[kind] ?? {},
+        takes: variantsAllowed(kind) ? clampVariants(state.variants[kind] ?? 1) : 1,
+        card: activeRateCard(state.settings),
+        // Coming-soon kinds are refused by submitCurrent, which knows the key's early access.
+        usable: true,
+        submitting: state.submissions[kind]?.phase === 'submitting',
+      });
+    },
+
     resetDraft: (kind) => {
       const drafts = { ...get().drafts };
       delete drafts[kind];
@@ -228,18 +259,24 @@ export const createGenerateSlice: SliceCreator<GenerateSlice> = (set, get) => {
 
     submitGenerate: async (kindArg) => {
       const kind = kindArg ?? get().generateKind;
-      if (get().submissions[kind]?.phase === 'submitting') return false;
-      const checked = validateDraft(kind, draftOf(kind));
-      if (!checked.ok) {
-        set({ fieldErrors: { ...get().fieldErrors, [kind]: checked.errors } });
+      // Exactly what the form shows: nothing while a field shows an error (an earlier file must not go out in a refused one's place).
+      const request = get().formRequest(kind);
+      if (request.state === 'blocked') {
+        // Pressed anyway: every problem the form has is shown beside the ones already there.
+        if (request.why === 'errors-shown') set({ fieldErrors: { ...get().fieldErrors, [kind]: { ...request.errors, ...(get().fieldErrors[kind] ?? {}) } } });
         return false;
       }
+      if (request.state === 'incomplete') {
+        set({ fieldErrors: { ...get().fieldErrors, [kind]: request.errors } });
+        return false;
+      }
+      const checked = { values: request.fields };
       const active = get().settings?.active ?? undefined;
       const sentWith = active ? { environmentId: active.environmentId, keyId: active.keyId } : undefined;
-      set({ submissions: { ...get().submissions, [kind]: { phase: 'submitting', sentWith } }, fieldErrors: { ...get().fieldErrors, [kind]: {} } });
+      set({ submissions: { ...get().submissions, [kind]: { phase: 'submitting', sentWith } } });
       let outcome: Submission;
       // Variants: that many jobs of the same request, one set; each goes through the queue like any other job.
-      const takes = variantsAllowed(kind) ? clampVariants(get().variants[kind] ?? 1) : 1;
+      const takes = request.takes;
       const setId = takes > 1 ? newSetId() : undefined;
       // What is open as it is sent: opening something else after this means the result does not come to the user.
       const opened = openedNow(get());
