@@ -1,10 +1,13 @@
 /**
  * Window-wide shortcuts that belong to no single feature: Ctrl/Cmd+, opens
- * Settings (the desktop convention). Ctrl/Cmd+Enter (Generate) lives with
- * the generate panel.
+ * Settings (the desktop convention) and Ctrl/Cmd+E exports the model on
+ * screen (as the viewport toolbar's Export… does). Ctrl/Cmd+Enter (Generate)
+ * lives with the generate panel.
  */
 import { useEffect } from 'react';
+import { topDialog } from '../components/dialog-stack';
 import { useStore } from '../state/store';
+import { openExportOnScreen } from '../viewport/export-on-screen';
 
 export function useAppShortcuts(): void {
   useEffect(() => {
@@ -14,6 +17,8 @@ export function useAppShortcuts(): void {
         e.preventDefault();
         useStore.getState().openSettings();
       }
+      // Not from inside a dialog: the export opens over the workspace, not over Settings or a batch.
+      if (e.key.toLowerCase() === 'e' && !e.shiftKey && !topDialog() && openExportOnScreen(useStore.getState())) e.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

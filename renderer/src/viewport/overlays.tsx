@@ -1,6 +1,7 @@
 /** The viewport's DOM overlays: tools, stats, animation bar, parts list, skybox actions. */
 import { RadioGroup } from 'radix-ui';
 import { PictureButtons } from '../features/pictures/PicturesDialog';
+import { ExportButton } from './ExportButton';
 import { Fragment, useState } from 'react';
 import type { ModelStats } from '../../../shared/domain/job';
 import { PBR_CHANNELS, type PbrChannel, type ViewMode, type ViewportTarget } from '../state/slices/viewport';
@@ -100,6 +101,7 @@ export function ModelTools({ info }: { info: ModelInfo }) {
         </Tooltip>
       </span>
       {target ? <PictureButtons target={target} /> : null}
+      <ExportButton />
       {backdrop ? (
         <button type="button" onClick={() => previewInSkybox(null)}>
           Leave skybox preview
