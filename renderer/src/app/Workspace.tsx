@@ -4,8 +4,9 @@
  * history on the right. Side panels keep their pixel width when the window
  * grows, so the extra room goes to the viewport. In a narrow window the
  * history folds into a rail on the right; its button opens it as a drawer
- * over the viewport (Escape or the button closes it), and the history stays
- * mounted (it is what keeps the job list connected).
+ * over the viewport (Escape or the button closes it, and so does picking a
+ * job to show), and the history stays mounted (it is what keeps the job list
+ * connected).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
@@ -15,8 +16,14 @@ import { HISTORY_WIDTH } from '../state/slices/ui';
 import { useStore } from '../state/store';
 import { Viewport } from '../viewport/Viewport';
 import { ErrorBoundary } from './ErrorBoundary';
-import { GENERATE_PX, RAIL_PX } from './layout-rules';
+import { drawerClosesAfterPick, GENERATE_PX, RAIL_PX } from './layout-rules';
 import { useLayoutMode } from './use-layout-mode';
+
+/** What the viewport shows now, by its opening's key: the compare view, else the asset on screen. */
+function shownKey(): string | null {
+  const s = useStore.getState();
+  return s.compare?.key ?? s.viewportTarget?.key ?? null;
+}
 
 function History() {
   return (
@@ -48,6 +55,18 @@ export function Workspace() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [drawerOpen]);
+
+  // A pick inside the drawer (Open, a row's menu, Compare) runs in the event's own handlers, before
+  // it bubbles to the drawer: what was shown when the event started tells whether it picked something.
+  const shownBefore = useRef<string | null>(null);
+  const noteShown = () => {
+    shownBefore.current = shownKey();
+  };
+  const closeAfterPick = () => {
+    if (!drawerClosesAfterPick(shownBefore.current, shownKey())) return;
+    setDrawerOpen(false);
+    railButton.current?.focus();
+  };
 
   const narrow = mode === 'narrow';
   return (
@@ -109,7 +128,16 @@ export function Workspace() {
               <span className="rail-label">History</span>
             </button>
           </nav>
-          <aside id="history-drawer" className="panel panel-history drawer" aria-label="History panel" hidden={!drawerOpen}>
+          <aside
+            id="history-drawer"
+            className="panel panel-history drawer"
+            aria-label="History panel"
+            hidden={!drawerOpen}
+            onClickCapture={noteShown}
+            onClick={closeAfterPick}
+            onKeyDownCapture={noteShown}
+            onKeyDown={closeAfterPick}
+          >
             <History />
           </aside>
         </>

@@ -20,3 +20,13 @@ export function viewportWidth(windowWidth: number, generateWidth: number, histor
   const right = mode === 'wide' ? historyWidth + separatorPx : RAIL_PX;
   return windowWidth - generateWidth - separatorPx - right;
 }
+
+/**
+ * Whether the history drawer closes after a click or key inside it: it does when
+ * that pick put something new on screen (a job opened, a compare started), so the
+ * drawer no longer covers what was just picked. `before`/`after` are the keys of
+ * what the viewport showed around the event (null: nothing).
+ */
+export function drawerClosesAfterPick(before: string | null, after: string | null): boolean {
+  return after !== null && after !== before;
+}
