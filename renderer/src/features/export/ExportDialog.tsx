@@ -50,7 +50,9 @@ export function ExportDialog() {
     setOptions(useStore.getState().settings?.exportDefaults ?? DEFAULT_EXPORT_OPTIONS);
     setFixes([]);
   }, [open]);
-  // The readiness check of a single model against the chosen folder's budget.
+  // The readiness check of a single model against the chosen folder's budget, checked again
+  // when that budget changes (Settings can change it while this dialog stays open under it).
+  const budgetKey = JSON.stringify(folders.find((f) => f.id === folderId)?.budget ?? null);
   useEffect(() => {
     setReadiness(undefined);
     if (!open || !(single || stagedFileId) || !isModel || !folderId) return;
@@ -63,7 +65,7 @@ export function ExportDialog() {
     return () => {
       current = false;
     };
-  }, [open, single, stagedFileId, isModel, folderId]);
+  }, [open, single, stagedFileId, isModel, folderId, budgetKey]);
   const toggleFix = (fix: FixId) => setFixes((list) => (list.includes(fix) ? list.filter((f) => f !== fix) : [...list, fix]));
   useEffect(() => {
     if (!folders.some((f) => f.id === folderId)) setFolderId(folders[0]?.id ?? '');
