@@ -7,6 +7,7 @@ import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { Toggle } from '../../components/Toggle';
 import { KeyForm } from './KeyForm';
+import { RemoveEnvironment } from './RemoveEnvironment';
 import { formatDate, placeProblem, plainMessage, problemOf } from './messages';
 
 const SOURCE_NOTE: Record<EnvironmentView['source'], string> = {
@@ -44,7 +45,9 @@ function EnvironmentItem({ env, snapshot }: { env: EnvironmentView; snapshot: Se
   const [addingKey, setAddingKey] = useState(false);
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string>();
-  const [notice, setNotice] = useState<string>();
+  /** Keys whose secrets the last edit forgot; each leaves the notice once its secret is typed again. */
+  const [forgotten, setForgotten] = useState<readonly string[]>([]);
+  const notice = forgottenNotice(stillForgotten(forgotten, env.keys));
   const editable = env.source === 'user';
   return (
     <li className="settings-env" aria-label={env.name}>
@@ -68,7 +71,7 @@ function EnvironmentItem({ env, snapshot }: { env: EnvironmentView; snapshot: Se
           env={env}
           onDone={(updated) => {
             setEditing(false);
-            setNotice(updated ? forgottenNotice(updated) : undefined);
+            setForgotten(updated?.secretsForgotten ?? []);
           }}
         />
       ) : null}
@@ -82,13 +85,7 @@ function EnvironmentItem({ env, snapshot }: { env: EnvironmentView; snapshot: Se
         <div className="settings-actions">
           {addingKey ? null : <Button size="small" onClick={() => setAddingKey(true)}>Add key</Button>}
           <Button size="small" onClick={() => setEditing((v) => !v)}>Edit environment</Button>
-          <Button
-            size="small"
-            variant="danger"
-            onClick={async () => setError(problemOf(await bridge().api.settings.removeEnvironment({ environmentId: env.id })))}
-          >
-            Remove environment
-          </Button>
+          <RemoveEnvironment env={env} onProblem={setError} />
         </div>
       ) : null}
       {addingKey ? <KeyForm environment={env} storage={snapshot.storage} onDone={() => setAddingKey(false)} /> : null}
@@ -184,9 +181,13 @@ function KeyItem({ env, keyView, snapshot }: { env: EnvironmentView; keyView: Ke
   );
 }
 
+/** The keys among `names` that still have no secret (one typed again, or a key revoked, leaves the list). */
+export function stillForgotten(names: readonly string[], keys: readonly Pick<KeyView, 'name' | 'hasSecret'>[]): string[] {
+  return names.filter((name) => keys.some((k) => k.name === name && !k.hasSecret));
+}
+
 /** Plain words for the keys whose secrets were forgotten when the environment moved to another origin. */
-export function forgottenNotice(updated: EnvironmentUpdate): string | undefined {
-  const names = updated.secretsForgotten ?? [];
+export function forgottenNotice(names: readonly string[]): string | undefined {
   if (names.length === 0) return undefined;
   const list = names.map((n) => `"${n}"`).join(', ');
   return `This environment now points to another address, so the secret${names.length > 1 ? 's' : ''} of ${list} ${names.length > 1 ? 'were' : 'was'} forgotten: a secret is only ever sent to the address it was entered for. Type ${names.length > 1 ? 'them' : 'it'} again below to use ${names.length > 1 ? 'these keys' : 'this key'} here.`;

@@ -172,6 +172,10 @@ describe('export dialog', () => {
       fireEvent.click(within(prod).getByRole('button', { name: 'Save environment' }));
     });
     expect(host.settings.updateEnvironment).toHaveBeenCalledWith(expect.objectContaining({ environmentId: 'env-prod', baseUrl: 'https://api.other.example', allowPlainHttp: false }));
+    // Main pushes the settings it changed: the key has no secret now.
+    const pushed = snapshot();
+    pushed.environments[1] = { ...pushed.environments[1]!, keys: [{ ...pushed.environments[1]!.keys[0]!, hasSecret: false, storage: 'none' }] };
+    act(() => useStore.getState().applySettings(pushed));
     const status = await within(prod).findByRole('status');
     expect(status.textContent).toContain('the secret of "Main" was forgotten');
     expect(status.textContent).toContain('only ever sent to the address it was entered for');
