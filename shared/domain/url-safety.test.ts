@@ -5,7 +5,9 @@ describe('where a secret may be sent', () => {
   it.each([
     ['localhost', true],
     ['LOCALHOST.', true],
-    ['studio.localhost', true],
+    ['studio.localhost', false],
+    ['evil.localhost.', false],
+    ['a.b.LOCALHOST', false],
     ['127.0.0.1', true],
     ['127.10.20.30', true],
     ['[::1]', true],
@@ -23,6 +25,8 @@ describe('where a secret may be sent', () => {
     ['http://127.0.0.1:8080/api', false],
     ['http://localhost/api', false],
     ['http://[::1]:9000', false],
+    ['http://evil.localhost:8080/api', true],
+    ['http://127.0.0.2:8080', false],
     ['https://api.example.com', false],
     ['http://api.example.com', true],
     ['http://192.168.1.20:8080', true],
@@ -37,6 +41,10 @@ describe('where a secret may be sent', () => {
     expect(plainHttpProblems(urls, false)).toEqual([{ field: 'baseUrl', message: 'use https:// (plain http:// is only for this computer)' }]);
     expect(plainHttpProblems({ ...urls, storageUrl: 'http://cdn.example.com' }, false).map((p) => p.field)).toEqual(['baseUrl', 'storageUrl']);
     expect(plainHttpProblems(urls, true)).toEqual([]);
+    // A *.localhost name resolves through ordinary DNS: refused unless the user ticks the override.
+    const subdomain = { baseUrl: 'http://evil.localhost:9/api', storageUrl: 'http://localhost:9/storage' };
+    expect(plainHttpProblems(subdomain, false).map((p) => p.field)).toEqual(['baseUrl']);
+    expect(plainHttpProblems(subdomain, true)).toEqual([]);
     expect(plainHttpProblems({ baseUrl: 'http://127.0.0.1:9/api', storageUrl: 'http://localhost:9/storage' }, false)).toEqual([]);
   });
 

@@ -11,10 +11,16 @@
  *   are forgotten and asked for again.
  */
 
-/** `localhost`, `*.localhost`, 127.0.0.0/8 and `[::1]`: names that never leave this computer. */
+/**
+ * `localhost`, 127.0.0.0/8 and `[::1]`: names that never leave this computer.
+ * `*.localhost` names are not among them: Node resolves them through the
+ * ordinary resolver, so a DNS server that answers for `evil.localhost` would
+ * receive the secret in clear. They count as remote unless the environment
+ * allows plain http://.
+ */
 export function isLoopbackHostname(hostname: string): boolean {
   const h = hostname.toLowerCase().replace(/\.$/, '');
-  if (h === 'localhost' || h.endsWith('.localhost')) return true;
+  if (h === 'localhost') return true;
   if (h === '[::1]' || h === '::1') return true;
   const v4 = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
   return v4 !== null && v4.slice(1).every((n) => Number(n) <= 255);
