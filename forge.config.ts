@@ -40,6 +40,8 @@ const config: ForgeConfig = {
     new VitePlugin({
       build: [
         { entry: 'electron/app/main.ts', config: 'vite.main.config.ts', target: 'main' },
+        // The checking threads for files from outside (electron/services/guard/check-pool.ts loads it from beside main.js).
+        { entry: 'electron/services/guard/check-worker.ts', config: 'vite.main.config.ts', target: 'main' },
         { entry: 'electron/app/preload.ts', config: 'vite.preload.config.ts', target: 'preload' },
       ],
       renderer: [{ name: 'main_window', config: 'renderer/vite.config.ts' }],

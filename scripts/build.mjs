@@ -46,6 +46,8 @@ function forgeLike(entry, fileName) {
 
 const started = Date.now();
 if (only.has('main')) await build({ configFile: path.join(root, 'vite.main.config.ts'), ...forgeLike('electron/app/main.ts', 'main.js') });
+// The checking threads' code (electron/services/guard/check-pool.ts starts it from beside main.js).
+if (only.has('main')) await build({ configFile: path.join(root, 'vite.main.config.ts'), ...forgeLike('electron/services/guard/check-worker.ts', 'check-worker.js') });
 if (only.has('preload')) await build({ configFile: path.join(root, 'vite.preload.config.ts'), ...forgeLike('electron/app/preload.ts', 'preload.js') });
 if (only.has('renderer')) await build({ configFile: path.join(root, 'renderer', 'vite.config.ts'), mode: 'production', logLevel, clearScreen: false });
 console.log(`Built ${[...only].join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);

@@ -17,6 +17,7 @@ import { StagingArea } from '../files/staging';
 import { Engine, type EngineTiming } from './engine';
 import { FAST_TIMING, staticRegistry, tempDir, until } from './test/harness';
 import { stopAfterEach } from './test/stop-after-each';
+import { accessorBomb, withPngSize } from '../guard/crafted-files';
 
 const open = stopAfterEach();
 
@@ -213,6 +214,8 @@ describe('download classes', () => {
     ['an HTML page', (res: ServerResponse) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!DOCTYPE html><html><body>Bad gateway</body></html>'), /HTML/],
     ['GLB version 1', (res: ServerResponse) => res.writeHead(200).end(Buffer.concat([glb.subarray(0, 4), Buffer.from([1, 0, 0, 0]), glb.subarray(8)])), /version 1/],
     ['an unparsable JSON chunk', (res: ServerResponse) => res.writeHead(200).end(Buffer.concat([glb.subarray(0, 20), Buffer.from('{{'), glb.subarray(22)])), /does not parse/],
+    // A valid container whose accessor declares 100,000,000 vertices with no data: refused by the guard before anything decodes it.
+    ['an accessor bomb', (res: ServerResponse) => res.writeHead(200).end(Buffer.from(accessorBomb(100_000_000))), /This model declares 100,000,000 vertices in a \d+-byte file; it is damaged or hostile\. Use "Retry download"/],
   ])('complete but invalid (%s) ends unavailable after at most 3 attempts, and Retry download starts again', async (_what, answer, says) => {
     let good = false;
     const { registry, counts } = await scripted({ asset: (_n, res) => (good ? res.writeHead(200).end(glb) : answer(res)) });
@@ -237,6 +240,15 @@ describe('download classes', () => {
     await until(() => ended(engine.get(localId)), 10_000, 'the verdict');
     expect(engine.get(localId)?.asset).toMatchObject({ state: 'unavailable', failure: 'invalid', format: 'png' });
     expect(engine.get(localId)?.asset?.problem).toMatch(/checksum/);
+  });
+
+  it('an image whose header declares 100,000 × 100,000 pixels is refused before it is decoded, and gets no thumbnail', async () => {
+    const { registry } = await scripted({ asset: (_n, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(withPngSize(png, 100_000, 100_000)) });
+    const { engine, localId } = await runOne(registry, 'text-to-image');
+    await until(() => ended(engine.get(localId)), 10_000, 'the verdict');
+    expect(engine.get(localId)?.asset).toMatchObject({ state: 'unavailable', failure: 'invalid', format: 'png' });
+    expect(engine.get(localId)?.asset?.problem).toMatch(/declares 100,000 × 100,000 pixels; images up to 16,384 pixels a side are opened/);
+    expect(engine.get(localId)?.asset?.hasThumbnail).toBeFalsy();
   });
 
   it('a declared size over the cap is refused at once, without writing it', async () => {

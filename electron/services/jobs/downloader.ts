@@ -17,7 +17,8 @@ import { AssetProbe, type Measured } from './asset-probe';
 import type { Claims } from './claims';
 import { inspectionSkipped, judgeAsset, nextDownloadStep, tooLargeReason, type AssetVerdict } from './download-verdict';
 import type { EngineCore } from './engine-core';
-import { inspectImage, inspectModel, validateModel, writeImageThumbnail } from './inspect';
+import { checkPool } from '../guard/check-pool';
+import type { InspectedAsset } from '../guard/check-tasks';
 import { isFileRef } from './submitter';
 import { measureFile } from './verify';
 
@@ -216,24 +217,24 @@ export class Downloader {
 
   private async finish(localId: string, final: string, format: AssetFormat, measured: Measured, attempts?: number): Promise<void> {
     const extra: Partial<AssetRecord> = { bytes: measured.received, sha256: measured.sha256, ...(attempts !== undefined ? { attempts } : {}) };
-    try {
-      if (format === 'glb') {
-        const skipped = inspectionSkipped(measured.received);
-        if (skipped) extra.problem = skipped;
-        else {
-          const bytes = await fsp.readFile(final);
-          extra.validation = await validateModel(bytes);
-          extra.stats = await inspectModel(bytes);
-        }
-      } else {
-        extra.image = await inspectImage(final);
-        await writeImageThumbnail(final, path.join(path.dirname(final), 'thumbnail.png'));
-        extra.hasThumbnail = true;
-      }
-    } catch (err) {
-      // Inspection is information; a file that passed the structural checks is kept.
-      extra.problem = `Could not inspect the asset: ${(err as Error).message}`;
+    const skipped = format === 'glb' ? inspectionSkipped(measured.received) : undefined;
+    // On a checking thread: the guard (what the file declares against what it holds), then statistics, validation and
+    // thumbnail. Main never decodes a downloaded file, and assets that land together are checked side by side.
+    const answer = await checkPool().run({
+      kind: 'inspect-asset',
+      file: final,
+      format,
+      ...(format === 'png' ? { thumbnail: path.join(path.dirname(final), 'thumbnail.png') } : {}),
+      ...(skipped ? { skipInspection: true } : {}),
+    });
+    if ('refused' in answer) {
+      // A file that declares more than it holds is never opened (nor shown: the renderer loads only checked assets).
+      await fsp.rm(final, { force: true });
+      return this.failed(localId, { kind: 'invalid', reason: answer.refused.replace(/\.$/, '') }, attempts ?? 1);
     }
+    const inspected = answer.value as InspectedAsset;
+    Object.assign(extra, inspected);
+    if (skipped) extra.problem = skipped;
     this.rounds.delete(localId);
     // Ready on the record before the lease goes: nobody takes over a download that is done.
     this.core.patchAsset(localId, { ...extra, state: 'ready', format, nextAttemptAt: undefined, failure: undefined, ...(extra.problem ? {} : { problem: undefined }) }, true);

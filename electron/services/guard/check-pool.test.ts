@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CheckPool } from './check-pool';
+import { accessorBomb, pngHeader, triangleGlb } from './crafted-files';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'check-pool-'));
+const pool = new CheckPool({ size: 2 });
+afterAll(async () => {
+  await pool.dispose();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function file(name: string, bytes: Uint8Array): string {
+  const p = path.join(dir, name);
+  fs.writeFileSync(p, bytes);
+  return p;
+}
+
+describe('files from outside are checked on a thread', () => {
+  it('refuses an accessor bomb with the guard reason before decoding it', async () => {
+    const answer = await pool.run({ kind: 'inspect-asset', file: file('bomb.glb', accessorBomb(100_000_000)), format: 'glb' });
+    expect(answer).toEqual({ refused: expect.stringMatching(/^This model declares 100,000,000 vertices in a \d+-byte file; it is damaged or hostile\.$/) });
+  });
+
+  it('inspects a valid model there: its statistics and validation come back', async () => {
+    const answer = await pool.run({ kind: 'inspect-asset', file: file('tri.glb', triangleGlb()), format: 'glb' });
+    expect(answer).toMatchObject({ ok: true, value: { stats: { triangles: 1, vertices: 3 }, validation: { errors: 0 } } });
+  });
+
+  it('refuses an image declaring 100,000 × 100,000 pixels without decoding it', async () => {
+    const answer = await pool.run({ kind: 'inspect-asset', file: file('huge.png', pngHeader(100_000, 100_000)), format: 'png', thumbnail: path.join(dir, 'thumb.png') });
+    expect(answer).toEqual({ refused: expect.stringContaining('declares 100,000 × 100,000 pixels') });
+    expect(fs.existsSync(path.join(dir, 'thumb.png'))).toBe(false);
+  });
+
+  it('ends the thread and refuses the file once the time limit passes', async () => {
+    // A fresh pool: starting its thread alone takes longer than the 1 ms allowed.
+    const strict = new CheckPool({ size: 1 });
+    try {
+      const answer = await strict.run({ kind: 'inspect-asset', file: file('slow.glb', triangleGlb()), format: 'glb' }, 1);
+      expect(answer).toEqual({ refused: 'Checking this file took longer than 0 s, so it was stopped; the file is refused.' });
+      expect(strict.threads).toBe(0);
+      // The pool carries on with a fresh thread.
+      expect(await strict.run({ kind: 'guard', file: file('again.glb', triangleGlb()), format: 'glb' })).toMatchObject({ ok: true });
+    } finally {
+      await strict.dispose();
+    }
+  });
+
+  it('checks several files side by side, one thread each up to its size', async () => {
+    const files = Array.from({ length: 4 }, (_, i) => file(`t${i}.glb`, triangleGlb()));
+    const running = files.map((f) => pool.run({ kind: 'inspect-asset', file: f, format: 'glb' }));
+    expect(pool.threads).toBe(2);
+    expect((await Promise.all(running)).every((a) => 'ok' in a)).toBe(true);
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * A few checking threads for files from outside the app (./check-tasks.ts):
+ * the guard, then decoding, off the main thread, so IPC, the browser shell
+ * and job polling keep answering while a model is read, and fifteen assets
+ * landing at once are checked side by side instead of one after another.
+ *
+ * Each task has a wall-clock limit: past it, its thread is ended and the file
+ * refused. `resourceLimits` bound a thread's JavaScript heap only, not the
+ * ArrayBuffers a decoder allocates: the guard's declared-size checks are what
+ * stop a memory bomb; the limit stops whatever the guard cannot foresee.
+ *
+ * Same pattern as the KTX2 preview's transcoder thread
+ * (../preview/transcode-worker.ts): started on first use, held (ref) only
+ * while work waits, ended after a minute idle. The thread runs
+ * check-worker.ts through tsx from the sources, or the bundled
+ * check-worker.js beside main.js in the packaged app.
+ */
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { CheckAnswer, CheckTask } from './check-tasks';
+
+const BOOT = `
+const { workerData } = require('node:worker_threads');
+if (workerData.tsx) require(workerData.tsx).register();
+require(workerData.entry);
+`;
+
+/** Where the thread's code is: the TypeScript source with tsx's require hook, or the bundled file. */
+function workerEntry(): { entry: string; tsx?: string } {
+  if (__filename.endsWith('.ts')) return { entry: path.join(__dirname, 'check-worker.ts'), tsx: createRequire(__filename).resolve('tsx/cjs/api') };
+  return { entry: path.join(__dirname, 'check-worker.js') };
+}
+
+export const DEFAULT_TIME_LIMIT_MS = 60_000;
+const IDLE_MS = 60_000;
+
+export interface CheckPoolOptions {
+  /** Threads at most (default: the cores less one, 2 to 4). */
+  size?: number;
+  timeLimitMs?: number;
+  idleMs?: number;
+  /** JavaScript heap per thread, MB. */
+  heapMb?: number;
+}
+
+interface Slot {
+  worker: Worker;
+  busy?: { id: number; resolve(answer: CheckAnswer): void; timer: ReturnType<typeof setTimeout> };
+  idleTimer?: ReturnType<typeof setTimeout>;
+}
+
+interface Waiting {
+  task: CheckTask;
+  limitMs: number;
+  resolve(answer: CheckAnswer): void;
+}
+
+export class CheckPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Waiting[] = [];
+  private nextId = 1;
+  private readonly size: number;
+  private readonly timeLimitMs: number;
+  private readonly idleMs: number;
+  private readonly heapMb: number;
+  private disposed = false;
+
+  constructor(options: CheckPoolOptions = {}) {
+    this.size = options.size ?? Math.min(4, Math.max(2, os.availableParallelism() - 1));
+    this.timeLimitMs = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
+    this.idleMs = options.idleMs ?? IDLE_MS;
+    this.heapMb = options.heapMb ?? 2048;
+  }
+
+  /** Runs one task on a checking thread; answers `{ refused }` when the file fails the guard, the time limit or the thread. */
+  run(task: CheckTask, limitMs = this.timeLimitMs): Promise<CheckAnswer> {
+    if (this.disposed) return Promise.resolve({ refused: 'The app is closing; the file was not checked.' });
+    return new Promise<CheckAnswer>((resolve) => {
+      this.queue.push({ task, limitMs, resolve });
+      this.pump();
+    });
+  }
+
+  /** Threads running now (tests, the bench). */
+  get threads(): number {
+    return this.slots.length;
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    for (const w of this.queue.splice(0)) w.resolve({ refused: 'The app is closing; the file was not checked.' });
+    await Promise.all(this.slots.splice(0).map((slot) => this.end(slot, { refused: 'The app is closing; the file was not checked.' })));
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0) {
+      let slot = this.slots.find((s) => !s.busy);
+      if (!slot && this.slots.length < this.size) slot = this.spawn();
+      if (!slot) return;
+      this.give(slot, this.queue.shift()!);
+    }
+  }
+
+  private spawn(): Slot {
+    const { entry, tsx } = workerEntry();
+    const worker = new Worker(BOOT, { eval: true, workerData: { entry, tsx }, resourceLimits: { maxOldGenerationSizeMb: this.heapMb } });
+    const slot: Slot = { worker };
+    worker.on('message', (reply: { id: number; answer?: CheckAnswer; error?: string }) => {
+      const busy = slot.busy;
+      if (!busy || busy.id !== reply.id) return;
+      clearTimeout(busy.timer);
+      slot.busy = undefined;
+      busy.resolve(reply.answer ?? { refused: `The file could not be checked: ${reply.error ?? 'no answer'}.` });
+      this.idle(slot);
+    });
+    const lost = (why: string) => {
+      const i = this.slots.indexOf(slot);
+      if (i < 0) return;
+      this.slots.splice(i, 1);
+      if (slot.idleTimer) clearTimeout(slot.idleTimer);
+      if (slot.busy) {
+        clearTimeout(slot.busy.timer);
+        slot.busy.resolve({ refused: `Checking this file stopped its thread (${why}); it is refused.` });
+        slot.busy = undefined;
+      }
+      this.pump();
+    };
+    worker.on('error', (err) => lost(err.message));
+    worker.on('exit', (code) => lost(`exit code ${code}`));
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private give(slot: Slot, waiting: Waiting): void {
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    slot.worker.ref();
+    const id = this.nextId++;
+    const timer = setTimeout(() => {
+      const seconds = Math.round(waiting.limitMs / 100) / 10;
+      void this.end(slot, { refused: `Checking this file took longer than ${seconds} s, so it was stopped; the file is refused.` });
+    }, waiting.limitMs);
+    slot.busy = { id, resolve: waiting.resolve, timer };
+    slot.worker.postMessage({ id, task: waiting.task });
+  }
+
+  /** Ends a thread (time limit, dispose): its task gets `answer`, queued tasks go to the others or a new one. */
+  private async end(slot: Slot, answer: CheckAnswer): Promise<void> {
+    const i = this.slots.indexOf(slot);
+    if (i >= 0) this.slots.splice(i, 1);
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    if (slot.busy) {
+      clearTimeout(slot.busy.timer);
+      slot.busy.resolve(answer);
+      slot.busy = undefined;
+    }
+    await slot.worker.terminate();
+    if (!this.disposed) this.pump();
+  }
+
+  private idle(slot: Slot): void {
+    if (this.queue.length > 0) return this.pump();
+    slot.worker.unref();
+    slot.idleTimer = setTimeout(() => void this.end(slot, { refused: 'idle' }), this.idleMs);
+    slot.idleTimer.unref();
+  }
+}
+
+let shared: CheckPool | undefined;
+
+/** The process's checking threads (downloads, staged files, export checks share them). */
+export function checkPool(): CheckPool {
+  shared ??= new CheckPool();
+  return shared;
+}

@@ -1,0 +1,72 @@
+/**
+ * The work done on a file from outside, in the checking thread
+ * (./check-pool.ts): read it, hold it against the guard (./verdicts.ts), and
+ * only then decode it (glTF-Transform, the glTF validator, sharp). Each task
+ * answers `{ refused }` with the guard's words, or what was measured.
+ *
+ * Everything here may block for seconds on a large or hostile file: it runs
+ * on a worker thread with a wall-clock limit, never on the main thread.
+ */
+import fs from 'node:fs/promises';
+import type { Budget, GeometryCompression } from '../../../shared/domain/readiness';
+import type { ImageStats, ModelStats, ValidationSummary } from '../../../shared/domain/job';
+import type { ModelOptions } from '../export/model-transform';
+import { checkModel as measureForExport } from '../export/ready-copy';
+import { inspectImage, inspectModel, validateModel, writeImageThumbnail } from '../jobs/inspect';
+import { checkImage, checkModel, type ModelFormat, type Verdict } from './verdicts';
+
+export type CheckTask =
+  | { kind: 'guard'; file: string; format: ModelFormat | 'image' }
+  | { kind: 'inspect-asset'; file: string; format: 'glb' | 'png'; thumbnail?: string; skipInspection?: boolean }
+  | { kind: 'check-model'; file: string; options: ModelOptions; budget: Budget; compression: GeometryCompression; validation?: { errors: number; warnings: number } };
+
+export interface InspectedAsset {
+  validation?: ValidationSummary;
+  stats?: ModelStats;
+  image?: ImageStats;
+  hasThumbnail?: boolean;
+  /** Why the statistics are missing: inspection failed on a file the guard accepted. */
+  problem?: string;
+}
+
+export type CheckAnswer = { refused: string } | { ok: true; value: unknown };
+
+function guard(bytes: Uint8Array, format: ModelFormat | 'image'): Verdict {
+  return format === 'image' ? checkImage(bytes) : checkModel(bytes, format);
+}
+
+export async function runTask(task: CheckTask): Promise<CheckAnswer> {
+  const bytes = new Uint8Array(await fs.readFile(task.file));
+  const verdict = guard(bytes, task.kind === 'guard' ? task.format : task.kind === 'check-model' ? 'glb' : task.format === 'glb' ? 'glb' : 'image');
+  if (!verdict.ok) return { refused: verdict.reason };
+  switch (task.kind) {
+    case 'guard':
+      return { ok: true, value: verdict.declaredBytes };
+    case 'inspect-asset':
+      return { ok: true, value: await inspectAsset(task, bytes) };
+    case 'check-model':
+      return { ok: true, value: await measureForExport(bytes, task.options, task.budget, task.compression, task.validation) };
+  }
+}
+
+/** A finished job's asset, once the guard accepted it: statistics, validation, a thumbnail for images. */
+async function inspectAsset(task: Extract<CheckTask, { kind: 'inspect-asset' }>, bytes: Uint8Array): Promise<InspectedAsset> {
+  const out: InspectedAsset = {};
+  try {
+    if (task.format === 'glb') {
+      if (task.skipInspection) return out;
+      out.validation = await validateModel(bytes);
+      out.stats = await inspectModel(bytes);
+    } else {
+      out.image = await inspectImage(task.file);
+      if (task.thumbnail) {
+        await writeImageThumbnail(task.file, task.thumbnail);
+        out.hasThumbnail = true;
+      }
+    }
+  } catch (err) {
+    // Inspection is information; a file that passed the checks is kept.
+    out.problem = `Could not inspect the asset: ${(err as Error).message}`;
+  }
+  return out;
+}
