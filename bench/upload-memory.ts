@@ -48,7 +48,7 @@ async function runVariant(variant: 'stream' | 'baseline', file: string, baseUrl:
   try {
     if (variant === 'stream') {
       const client = new UpstreamClient({ baseUrl, storageUrl: baseUrl, earlyAccess: true, credentials: () => ({ clientId: 'bench', clientSecret: 'bench' }) });
-      const res = await client.create('upload-3d', { file: { path: file, name: 'model.glb', mime: 'model/gltf-binary', size: SIZE } }, { timeoutMs: 600_000 });
+      const res = await client.create('upload-3d', { file: { path: file, name: 'model.glb', mime: 'model/gltf-binary', size: SIZE } }, { idleMs: 600_000 });
       answer = res.jobId ?? '';
     } else {
       const form = new FormData();

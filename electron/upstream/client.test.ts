@@ -9,10 +9,12 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serveLocally, type LocalServer } from '../test/local-server';
 import { UpstreamClient } from './client';
 import { UpstreamError } from './errors';
+import { send, TransportError } from './http';
 
 const servers: LocalServer[] = [];
 afterEach(async () => {
@@ -164,9 +166,46 @@ describe('upstream client', () => {
     expect(dropped.message).toMatch(/may have created the job/);
 
     const slow = await serve((req) => req.resume());
-    const timedOut = await caught(client(slow).create('text-to-3d', { prompt: 'a' }, { timeoutMs: 200 }));
+    const timedOut = await caught(client(slow).create('text-to-3d', { prompt: 'a' }, { idleMs: 200 }));
     expect(timedOut.kind).toBe('timeout');
     expect(timedOut.outcome).toBe('unknown');
+  });
+});
+
+describe('the idle deadline', () => {
+  it('lets a slow upload that keeps moving run past the deadline, and ends an exchange where nothing moves', async () => {
+    let received = 0;
+    const base = await serve((req, res) => {
+      req.on('data', (c: Buffer) => (received += c.length));
+      req.on('end', () => json(res, 200, { received }));
+    });
+    // A body that trickles out for ~1.2 s, a chunk every 100 ms: far longer than the 300 ms deadline, never idle that long.
+    const chunks = 12;
+    const body = {
+      contentType: 'application/octet-stream',
+      length: chunks * 1024,
+      stream: () => {
+        let i = 0;
+        return new Readable({
+          read() {
+            if (i === chunks) return void this.push(null);
+            i++;
+            setTimeout(() => this.push(Buffer.alloc(1024, 7)), 100);
+          },
+        });
+      },
+    };
+    const started = Date.now();
+    const res = await send({ url: `${base}/upload`, method: 'POST', body, idleMs: 300 });
+    expect(res.status).toBe(200);
+    expect(received).toBe(chunks * 1024);
+    expect(Date.now() - started).toBeGreaterThan(900);
+
+    const silent = await serve((req) => req.resume());
+    const err = await send({ url: `${silent}/jobs/x`, method: 'GET', idleMs: 200 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TransportError);
+    expect((err as TransportError).reason).toBe('timeout');
+    expect((err as TransportError).phase).toBe('sent');
   });
 });
 

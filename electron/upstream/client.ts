@@ -37,7 +37,8 @@ export interface UpstreamTarget {
 
 export interface CallOptions {
   signal?: AbortSignal;
-  timeoutMs?: number;
+  /** Idle deadline (nothing moving either way), not a total one: see RawRequest.idleMs. */
+  idleMs?: number;
 }
 
 export interface CreateOptions extends CallOptions {
@@ -55,7 +56,11 @@ export interface CreateResult {
   glb?: { path: string; bytes: number };
 }
 
-export const DEFAULT_TIMEOUTS = { create: 120_000, poll: 20_000, download: 300_000 } as const;
+/**
+ * Idle deadlines per kind of call (nothing moving for this long ends the call): a 20 MB upload on a slow
+ * line keeps moving and lives; a service that accepts connections and never answers is noticed.
+ */
+export const DEFAULT_TIMEOUTS = { create: 60_000, poll: 20_000, download: 60_000 } as const;
 
 /** A file field's value as the client takes it: a local file to stream. */
 export const filePartSchema = z.custom<FilePart>((v) => isFilePart(v), { message: 'must be a file' });
@@ -87,7 +92,7 @@ function transportToUpstream(err: TransportError, what: string, post: boolean): 
       : kind === 'network'
         ? `Cannot reach the service for ${what} (${detail}). It is tried again when the connection is back.`
         : kind === 'timeout'
-          ? `No answer for ${what} in time (${detail}).`
+          ? `The service is not answering ${what} (${detail}). It is tried again later.`
           : `${what}: cancelled.`;
   return new UpstreamError(message, { kind, outcome, cause: err });
 }
@@ -154,7 +159,7 @@ export class UpstreamClient {
         headers,
         body,
         signal: options.signal,
-        timeoutMs: options.timeoutMs ?? this.timeouts.create,
+        idleMs: options.idleMs ?? this.timeouts.create,
         toFile: ep.response === 'glb' ? options.glbTo : undefined,
       });
     } catch (err) {
@@ -209,7 +214,7 @@ export class UpstreamClient {
         method: 'GET',
         headers: { ...this.authHeaders(), accept: 'application/json' },
         signal: options.signal,
-        timeoutMs: options.timeoutMs ?? this.timeouts.poll,
+        idleMs: options.idleMs ?? this.timeouts.poll,
       });
     } catch (err) {
       if (err instanceof TransportError) throw transportToUpstream(err, 'the job status', false);
@@ -241,7 +246,7 @@ export class UpstreamClient {
         url: assetUrl(this.target.storageUrl, jobId, format),
         method: 'GET',
         signal: options.signal,
-        timeoutMs: options.timeoutMs ?? this.timeouts.download,
+        idleMs: options.idleMs ?? this.timeouts.download,
         toFile,
         maxBufferBytes: 64 * 1024,
         ...(options.maxBytes !== undefined ? { maxFileBytes: options.maxBytes } : {}),

@@ -1,8 +1,10 @@
 /**
  * One HTTP exchange over node:http(s), with the facts the job engine needs:
  * whether the request body had been handed to the network when something
- * failed (a failure before that certainly created nothing), per-call deadlines
- * and cancellation, bodies streamed from disk, answers streamed to a file.
+ * failed (a failure before that certainly created nothing), an idle deadline
+ * (no byte moving either way for a while; a long upload on a slow line that
+ * keeps moving is never cut) and cancellation, bodies streamed from disk,
+ * answers streamed to a file.
  *
  * A redirect is never followed (node:http does not, and nothing here does):
  * a signed request reaches only the URL it was made for, so a 3xx comes back
@@ -20,8 +22,11 @@ export interface RawRequest {
   headers?: Record<string, string>;
   body?: Buffer | MultipartBody;
   signal?: AbortSignal;
-  /** Deadline for the whole exchange, body included. */
-  timeoutMs?: number;
+  /**
+   * Idle deadline: the exchange fails when no byte has moved (connected, body
+   * bytes written, answer bytes read) for this long. Not a total deadline.
+   */
+  idleMs?: number;
   /** A 2xx answer's body goes to this file instead of memory. */
   toFile?: string;
   /** Most bytes of an answer kept in memory (larger answers are cut there). */
@@ -74,8 +79,9 @@ export function isConnectionCode(code: string | undefined): boolean {
 
 export function send(req: RawRequest): Promise<RawResponse> {
   const url = new URL(req.url);
-  const timeout = req.timeoutMs !== undefined ? AbortSignal.timeout(req.timeoutMs) : undefined;
-  const signals = [req.signal, timeout].filter((s): s is AbortSignal => s !== undefined);
+  // The idle deadline's own signal: aborted by the idle timer below, told apart from the caller's cancel.
+  const idle = req.idleMs !== undefined ? new AbortController() : undefined;
+  const signals = [req.signal, idle?.signal].filter((s): s is AbortSignal => s !== undefined);
   const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
   const lib = url.protocol === 'https:' ? https : http;
   const headers: Record<string, string | number> = { ...req.headers };
@@ -90,18 +96,27 @@ export function send(req: RawRequest): Promise<RawResponse> {
   return new Promise<RawResponse>((resolve, reject) => {
     let phase: SendPhase = 'before-send';
     let settled = false;
+    let idleTimer: ReturnType<typeof setTimeout> | undefined;
+    /** A byte moved (or the connection opened): the idle deadline starts again. */
+    const moved = () => {
+      if (!idle || settled) return;
+      if (idleTimer) clearTimeout(idleTimer);
+      idleTimer = setTimeout(() => idle.abort(), req.idleMs);
+      (idleTimer as { unref?: () => void }).unref?.();
+    };
     const done = (err: Error | undefined, value?: RawResponse) => {
       if (settled) return;
       settled = true;
+      if (idleTimer) clearTimeout(idleTimer);
       if (err) reject(err);
       else resolve(value!);
     };
-    const abortReason = (): 'aborted' | 'timeout' => (timeout?.aborted && !req.signal?.aborted ? 'timeout' : 'aborted');
+    const abortReason = (): 'aborted' | 'timeout' => (idle?.signal.aborted && !req.signal?.aborted ? 'timeout' : 'aborted');
     const wrap = (err: unknown): TransportError => {
       if (err instanceof TransportError) return err;
       if (signal?.aborted) {
         const reason = abortReason();
-        return new TransportError(reason === 'timeout' ? `No answer within ${Math.round((req.timeoutMs ?? 0) / 1000)} s.` : 'Cancelled.', phase, reason);
+        return new TransportError(reason === 'timeout' ? `Nothing came from the service for ${Math.round((req.idleMs ?? 0) / 1000)} s.` : 'Cancelled.', phase, reason);
       }
       const e = err as NodeJS.ErrnoException;
       return new TransportError(e?.message ?? String(err), phase, 'network', e?.code);
@@ -113,13 +128,18 @@ export function send(req: RawRequest): Promise<RawResponse> {
 
     // agent: false: a fresh connection per call, so a dropped keep-alive socket never looks like a sent body.
     const request = lib.request(url, { method: req.method, headers, agent: false, signal });
+    moved();
     request.on('error', (err) => done(wrap(err)));
+    request.on('socket', (socket) => socket.once('connect', moved));
     // 'finish': every byte of the body went to the operating system; from here the service may act on it.
     request.on('finish', () => {
+      moved();
       if (phase === 'before-send') phase = 'sent';
     });
     request.on('response', (res) => {
       phase = 'response';
+      moved();
+      res.on('data', moved);
       const status = res.statusCode ?? 0;
       const contentType = res.headers['content-type'];
       if (req.toFile && status >= 200 && status < 300) {
@@ -179,7 +199,9 @@ export function send(req: RawRequest): Promise<RawResponse> {
     if (!req.body) request.end();
     else if (Buffer.isBuffer(req.body)) request.end(req.body);
     else {
-      pipeline(req.body.stream(), request).catch((err) => {
+      const body = req.body.stream();
+      body.on('data', moved);
+      pipeline(body, request).catch((err) => {
         request.destroy(err as Error);
         done(wrap(err));
       });

@@ -115,6 +115,12 @@ export interface AssetRecord {
    * (over the download cap: refused at once).
    */
   failure?: AssetFailure;
+  /**
+   * The process (its pid) downloading it, or waiting to retry, while one
+   * does. Removed when that process lets the download go (it stopped); a
+   * download with no holder, or a dead one, waits for the app or the CLI.
+   */
+  holder?: number;
 }
 
 export const ASSET_FAILURES = ['incomplete', 'invalid', 'too-large'] as const;
@@ -137,6 +143,8 @@ export interface PollingRecord {
   attempts: number;
   retryAt?: string;
   status?: number;
+  /** Set while the job waits for its service (a refused connection, or nothing moving): its host, as in "the service at HOST is not answering". */
+  host?: string;
 }
 
 export interface JobRecord {
@@ -179,7 +187,14 @@ export interface JobRecord {
    * answers, so 429s and dropped connections do not use up the retries a
    * failing service gets.
    */
-  queue?: { reason: 'cap' | 'rate-limited' | 'server-error' | 'paused' | 'network'; retryAt?: string; attempts: number; serverErrors?: number };
+  queue?: {
+    reason: 'cap' | 'rate-limited' | 'server-error' | 'paused' | 'network';
+    retryAt?: string;
+    attempts: number;
+    serverErrors?: number;
+    /** With `network`: the host of the service that is not answering (its jobs wait for it; other services' jobs do not). */
+    host?: string;
+  };
   asset?: AssetRecord;
   /** Set while polls of an unfinished job get no status (see PollingRecord). */
   polling?: PollingRecord;

@@ -84,6 +84,9 @@ export class Downloader {
   private letGo(localId: string): void {
     this.held.delete(localId);
     this.leases?.release(localId);
+    // Nobody works on it now: the record says so (a download left unfinished reads "paused" until a process takes it).
+    const rec = this.core.get(localId);
+    if (rec?.asset?.holder !== undefined) this.core.patchAsset(localId, { holder: undefined }, true);
   }
 
   /** At stop: the leases go back, so another process running over the ledger takes the downloads over. */
@@ -117,6 +120,8 @@ export class Downloader {
     const rec = core.get(localId)!;
     const format = formatOf(rec);
     if (fresh || !this.rounds.has(localId)) this.rounds.set(localId, { since: Date.now(), invalid: 0 });
+    // This process holds it now: readers (the app, `asset-studio jobs`) can tell a download in hand from one nobody works on.
+    if (rec.asset && rec.asset.holder !== process.pid) core.patchAsset(localId, { holder: process.pid });
     // Taken over (or resumed after a restart) while waiting to retry: the wait the record shows is kept.
     const waitMs = fresh ? 0 : retryWaitMs(rec.asset, format, Date.now(), core.timing.downloadRetryCapMs);
     if (waitMs > 0) {
@@ -124,7 +129,7 @@ export class Downloader {
       return true;
     }
     if (rec.asset?.state !== 'downloading' || rec.asset.format !== format) {
-      core.patchAsset(localId, { state: 'downloading', format, attempts: rec.asset?.state === 'unavailable' ? 0 : (rec.asset?.attempts ?? 0), problem: undefined, nextAttemptAt: undefined, failure: undefined });
+      core.patchAsset(localId, { state: 'downloading', format, attempts: rec.asset?.state === 'unavailable' ? 0 : (rec.asset?.attempts ?? 0), problem: undefined, nextAttemptAt: undefined, failure: undefined, holder: process.pid });
     }
     core.setTimer(localId, 0, () => this.once(localId));
     return true;

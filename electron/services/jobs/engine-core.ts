@@ -10,8 +10,9 @@ import path from 'node:path';
 import type { AssetRecord, JobProblem, JobRecord } from '../../../shared/domain/job';
 import { UpstreamClient, UpstreamError } from '../../upstream';
 import type { EnvironmentRegistry } from '../contracts';
-import type { RetryTiming } from './answers';
+import { factsOf, type RetryTiming } from './answers';
 import { DOWNLOAD_CAP_BYTES, type DownloadTiming } from './download-verdict';
+import { hostKey, hostName, reduceHost, type HostEvent, type HostHealth } from './host-health';
 import { Ledger } from './ledger';
 import { DEFAULT_POLL_POLICY, type PollPolicy } from './poll-policy';
 import type { StagedFile } from '../../../shared/ipc';
@@ -91,8 +92,11 @@ export class EngineCore {
   private readonly clients = new Map<string, UpstreamClient>();
   abort = new AbortController();
   started = false;
-  /** Until when the service is taken to be unreachable (a dropped connection holds back every call). */
-  networkDownUntil = 0;
+  /** Each service's network state, by base URL (./host-health.ts): one that refuses or hangs holds back only its own jobs. */
+  private readonly hosts = new Map<string, HostHealth>();
+  /** Per service: the environment whose key signs its probe. */
+  private readonly probeVia = new Map<string, string>();
+  private readonly recoveredListeners = new Set<(host: string) => void>();
 
   constructor(readonly deps: EngineDeps) {
     this.timing = { ...DEFAULT_TIMING, ...deps.timing };
@@ -178,6 +182,99 @@ export class EngineCore {
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
     await Promise.allSettled([...this.busy]);
+  }
+
+  // ---- each service's network state --------------------------------------------------------------
+
+  /** The service (./host-health.ts's hostKey) an environment's jobs go to. */
+  hostOf(environmentId: string): string | undefined {
+    const env = this.deps.registry.get(environmentId);
+    return env ? hostKey(env.baseUrl) : undefined;
+  }
+
+  /** Called when a service that was down answers again (its waiting polls and sends may go). */
+  onHostRecovered(listener: (host: string) => void): () => void {
+    this.recoveredListeners.add(listener);
+    return () => this.recoveredListeners.delete(listener);
+  }
+
+  /**
+   * Whether the environment's service is down now: until when its jobs wait
+   * (Infinity while its probe is out), why, and its host as a person reads it.
+   */
+  hostWait(environmentId: string, now = Date.now()): { until: number; reason: string; host: string; health: HostHealth } | undefined {
+    const key = this.hostOf(environmentId);
+    const health = key ? this.hosts.get(key) : undefined;
+    if (!key || !health) return undefined;
+    const env = this.deps.registry.get(environmentId)!;
+    // Its time came and the probe is about to leave: wait for the probe's outcome.
+    const until = health.probing || health.retryAt <= now ? Infinity : health.retryAt;
+    return { until, reason: health.reason, host: hostName(env.baseUrl), health };
+  }
+
+  /**
+   * What a request's failure says about its service: refused, reset or idle
+   * past its deadline puts it down (a probe is scheduled); anything the
+   * service answered, an error status included, shows it is up.
+   */
+  hostSaw(environmentId: string, err: unknown): void {
+    const facts = factsOf(err);
+    if (facts.kind === 'aborted' || facts.kind === 'internal') return;
+    if (facts.kind === 'network' || facts.kind === 'timeout') {
+      this.hostEvent(environmentId, { type: 'failed', at: Date.now(), trouble: facts.kind === 'timeout' ? 'not-answering' : 'refused', reason: facts.message, random: this.random() });
+    } else this.hostAnswered(environmentId);
+  }
+
+  hostAnswered(environmentId: string): void {
+    const key = this.hostOf(environmentId);
+    if (key && this.hosts.has(key)) this.hostEvent(environmentId, { type: 'answered' });
+  }
+
+  private hostEvent(environmentId: string, ev: HostEvent): void {
+    const key = this.hostOf(environmentId);
+    if (!key) return;
+    const before = this.hosts.get(key);
+    const next = reduceHost(before, ev, this.timing);
+    if (next) this.hosts.set(key, next);
+    else this.hosts.delete(key);
+    if (before && !next) {
+      this.clearTimer(`\u0000host:${key}`);
+      for (const l of this.recoveredListeners) l(key);
+      return;
+    }
+    if (next && !next.probing && next.retryAt !== before?.retryAt) {
+      this.probeVia.set(key, environmentId);
+      this.setTimer(`\u0000host:${key}`, Math.max(0, next.retryAt - Date.now()), () => this.probe(key));
+    }
+  }
+
+  /** Whether any record still needs the service (queued for it, or followed on it). */
+  private needed(key: string): boolean {
+    return this.ledger.all().some((r) => (r.state === 'queued' || ((r.state === 'pending' || r.state === 'running') && !!r.jobId)) && this.hostOf(r.environmentId) === key);
+  }
+
+  /** One free GET to a service that was down: any answer brings it back, silence or a refusal waits longer. */
+  private async probe(key: string): Promise<void> {
+    const environmentId = this.probeVia.get(key);
+    const env = environmentId ? this.deps.registry.get(environmentId) : undefined;
+    const keyId = env?.keys.find((k) => this.deps.registry.credentials(env.id, k.id))?.id;
+    const client = env && keyId ? this.clientFor(env.id, keyId) : undefined;
+    if (!environmentId || !client || !this.needed(key)) {
+      // Nobody waits for it (its jobs were cancelled, or its environment removed): forgotten until a request fails again.
+      this.hosts.delete(key);
+      return;
+    }
+    this.hostEvent(environmentId, { type: 'probe-sent' });
+    try {
+      await client.getJob(`connection-check-${crypto.randomBytes(6).toString('hex')}`, { signal: this.abort.signal });
+      this.hostEvent(environmentId, { type: 'answered' });
+    } catch (err) {
+      const facts = factsOf(err);
+      if (facts.kind === 'aborted') return;
+      if (facts.kind === 'network' || facts.kind === 'timeout') {
+        this.hostEvent(environmentId, { type: 'probe-failed', at: Date.now(), trouble: facts.kind === 'timeout' ? 'not-answering' : 'refused', reason: facts.message, random: this.random() });
+      } else this.hostEvent(environmentId, { type: 'answered' });
+    }
   }
 
   // ---- upstream clients -----------------------------------------------------------------------

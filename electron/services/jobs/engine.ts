@@ -50,6 +50,11 @@ export class Engine implements JobEngine {
       acceptFile: (localId, file) => this.downloader.acceptFile(localId, file, 'glb'),
       pendingAsset,
     });
+    // A service that was down answers again: its waiting polls and sends go now.
+    core.onHostRecovered((host) => {
+      this.poller.resumeHost(host);
+      this.submitter.pump();
+    });
     this.detachRegistry = deps.registry.onChange(() => {
       core.clearClients();
       // A key's secret or environment updated in Settings: polls paused by its 401 start again (only that key's).

@@ -162,9 +162,10 @@ export class Poller {
       this.schedule(localId, core.timing.pollMaxMs);
       return;
     }
-    // The network is down: wait for it instead of hammering (a successful call elsewhere clears this).
-    if (core.networkDownUntil > Date.now()) {
-      this.schedule(localId, Math.max(core.networkDownUntil - Date.now(), 50) + Math.round(200 * core.random()));
+    // This job's service is down: wait for it (its probe brings it back) instead of hammering. Other services go on.
+    const down = core.hostWait(rec.environmentId);
+    if (down) {
+      this.waitForHost(rec, down);
       return;
     }
     // The key's setup this request is signed with: a 401 pauses the key as it was then.
@@ -175,15 +176,40 @@ export class Poller {
       // Timer lateness plus the request: the margin the next intervals keep (poll-policy.ts).
       if (due !== undefined) this.lateness = decayLateness(this.lateness, Date.now() - due, Date.now());
       this.missing.delete(localId);
-      core.networkDownUntil = 0;
+      core.hostAnswered(rec.environmentId);
       const changed = this.applyStatus(localId, resource);
       const after = core.get(localId);
       if (this.following(after)) this.schedule(localId, this.delayFor(after, changed));
       else this.forget(localId);
     } catch (err) {
       if (!core.started) return;
+      core.hostSaw(rec.environmentId, err);
       this.failed(localId, err, sentWith);
     }
+  }
+
+  /** The job's service is down: the record says so (host, reason, next try) and the poll waits for it. */
+  private waitForHost(rec: EngineRecord, down: NonNullable<ReturnType<EngineCore['hostWait']>>): void {
+    const core = this.core;
+    const retryAt = Number.isFinite(down.until) ? new Date(down.until).toISOString() : undefined;
+    const p = rec.polling;
+    if (p?.state !== 'retrying' || p.host !== down.host || p.retryAt !== retryAt || p.reason !== down.reason) {
+      core.update(rec.localId, { polling: { state: 'retrying', reason: down.reason, attempts: p?.attempts ?? 0, host: down.host, ...(retryAt ? { retryAt } : {}) } });
+    }
+    // Woken by resumeHost when the service answers; the timer is only a fallback.
+    const delay = Number.isFinite(down.until) ? down.until - Date.now() + Math.round(50 * core.random()) : core.timing.pollMaxMs;
+    this.schedule(rec.localId, Math.max(50, delay));
+  }
+
+  /** A service that was down answers again: its waiting jobs are polled now, spread over a moment. */
+  resumeHost(host: string): number {
+    let n = 0;
+    for (const rec of this.core.ledger.all()) {
+      if (!this.following(rec) || rec.polling?.state !== 'retrying' || this.core.hostOf(rec.environmentId) !== host) continue;
+      if (this.pausedKeys.has(keyOf(rec))) continue;
+      this.schedule(rec.localId, Math.round(n++ * 20 + this.core.random() * 20));
+    }
+    return n;
   }
 
   /** Applies judgePollFailure's verdict. */
@@ -216,7 +242,12 @@ export class Poller {
         return;
       case 'retry': {
         if (verdict.missing !== undefined) this.missing.set(localId, verdict.missing);
-        if (verdict.networkDown) core.networkDownUntil = Date.now() + Math.min(core.timing.pollMaxMs, verdict.delayMs);
+        const down = verdict.networkDown ? core.hostWait(rec.environmentId) : undefined;
+        if (down) {
+          // Its service is down now: the job waits for it like every other job of that service.
+          this.waitForHost({ ...rec, polling: { state: 'retrying', reason: verdict.reason, attempts: attempts + 1 } }, down);
+          return;
+        }
         const retryAt = new Date(Date.now() + verdict.delayMs).toISOString();
         core.update(localId, { polling: { state: 'retrying', reason: verdict.reason, attempts: attempts + 1, retryAt, ...(status !== undefined ? { status } : {}) } });
         this.schedule(localId, verdict.delayMs);

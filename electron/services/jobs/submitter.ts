@@ -70,7 +70,15 @@ export class Submitter {
     const used = new Map<string, number>();
     for (const rec of queued) {
       if (this.isHeld(rec)) continue;
-      const retryAt = Math.max(rec.queue?.retryAt ? Date.parse(rec.queue.retryAt) : 0, rec.queue?.reason === 'network' ? core.networkDownUntil : 0);
+      // Its service is down: it waits for that service alone (saying so), and the queue goes on with the others.
+      const down = core.hostWait(rec.environmentId, now);
+      if (down) {
+        this.waitForHost(rec, down);
+        if (Number.isFinite(down.until)) nextAt = Math.min(nextAt, down.until);
+        continue;
+      }
+      // A network wait ends when its service answers again (the host's state), not at the time the record shows.
+      const retryAt = rec.queue?.reason === 'network' || !rec.queue?.retryAt ? 0 : Date.parse(rec.queue.retryAt);
       if (retryAt > now) {
         nextAt = Math.min(nextAt, retryAt);
         continue;
@@ -96,6 +104,17 @@ export class Submitter {
       this.pumpTimer = setTimeout(() => this.pump(), Math.max(10, nextAt - now));
       this.pumpTimer.unref?.();
     }
+  }
+
+  /** The record says which service it waits for, why, and when the next try is (only when that changed). */
+  private waitForHost(rec: JobRecord, down: NonNullable<ReturnType<EngineCore['hostWait']>>): void {
+    const retryAt = Number.isFinite(down.until) ? new Date(down.until).toISOString() : undefined;
+    const q = rec.queue;
+    if (q?.reason === 'network' && q.host === down.host && q.retryAt === retryAt) return;
+    this.core.update(rec.localId, {
+      queue: { reason: 'network', attempts: q?.attempts ?? 0, host: down.host, ...(q?.serverErrors !== undefined ? { serverErrors: q.serverErrors } : {}), ...(retryAt ? { retryAt } : {}) },
+      problem: rec.problem ?? { message: down.reason },
+    });
   }
 
   private wireValues(rec: JobRecord): Record<string, unknown> {
@@ -129,9 +148,11 @@ export class Submitter {
         const values = this.wireValues(rec);
         result = await client.create(kind, values, { signal: core.abort.signal, glbTo });
       } catch (err) {
+        core.hostSaw(rec.environmentId, err);
         this.failed(localId, err);
         return;
       }
+      core.hostAnswered(rec.environmentId);
       // The service created the job: from here nothing turns it into "rejected", a refused write included.
       await this.recordAccepted(localId, rec, result);
     } catch (err) {
@@ -184,14 +205,21 @@ export class Submitter {
       case 'unsent':
         core.update(localId, { state: 'queued', queue: { reason: 'cap', attempts: rec.queue?.attempts ?? 0, serverErrors: rec.queue?.serverErrors } }, true);
         return;
-      case 'requeue':
-        if (verdict.networkDown) core.networkDownUntil = Date.now() + verdict.delayMs;
+      case 'requeue': {
+        const down = verdict.networkDown ? core.hostWait(rec.environmentId) : undefined;
+        if (down) {
+          // Waits for its service (the probe says when it answers), not for a delay of its own.
+          const retryAt = Number.isFinite(down.until) ? new Date(down.until).toISOString() : undefined;
+          core.update(localId, { state: 'queued', queue: { reason: 'network', attempts: verdict.attempts, serverErrors: verdict.serverErrors, host: down.host, ...(retryAt ? { retryAt } : {}) }, problem }, true);
+          return;
+        }
         core.update(
           localId,
           { state: 'queued', queue: { reason: verdict.reason, attempts: verdict.attempts, serverErrors: verdict.serverErrors, retryAt: new Date(Date.now() + verdict.delayMs).toISOString() }, problem },
           true,
         );
         return;
+      }
       case 'hold-batch':
         this.heldBatches.add(rec.batchId!);
         core.update(localId, { state: 'queued', queue: { reason: 'paused', attempts: verdict.attempts, serverErrors: verdict.serverErrors }, problem }, true);
