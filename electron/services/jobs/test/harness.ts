@@ -63,3 +63,33 @@ export const FAST_TIMING = {
   retryCapMs: 400,
   refreshMs: 200,
 };
+
+export interface EnvSpec {
+  id: string;
+  name: string;
+  baseUrl: string;
+  storageUrl: string;
+  keys: KeySpec[];
+}
+
+/** A fixed registry of several environments (each one's keys are k0, k1, ...); the first is active. */
+export function multiRegistry(envs: EnvSpec[]): EnvironmentRegistry {
+  const environments: Environment[] = envs.map((e) => ({
+    id: e.id,
+    name: e.name,
+    baseUrl: e.baseUrl,
+    storageUrl: e.storageUrl,
+    builtin: false,
+    keys: e.keys.map((k, i) => ({ id: `k${i}`, name: `Key ${i}`, clientId: k.clientId, earlyAccess: k.earlyAccess ?? false, hasSecret: true })),
+  }));
+  return {
+    list: () => environments,
+    get: (id) => environments.find((e) => e.id === id),
+    active: () => ({ environment: environments[0]!, key: environments[0]!.keys[0]! }),
+    credentials: (envId, keyId): Credentials | undefined => {
+      const k = envs.find((e) => e.id === envId)?.keys[Number(keyId.slice(1))];
+      return k ? { clientId: k.clientId, clientSecret: k.clientSecret } : undefined;
+    },
+    onChange: () => () => undefined,
+  };
+}
