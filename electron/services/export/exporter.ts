@@ -7,6 +7,7 @@
  */
 import { constants } from 'node:fs';
 import { access, readFile, realpath, stat } from 'node:fs/promises';
+import { refusedByGuard } from '../guard/at-use';
 import { basename, dirname, resolve } from 'node:path';
 import { EXPORT_FORMATS, type NodeFormat } from '../../../shared/domain/export-formats';
 import type { Budget, FixId, GeometryCompression } from '../../../shared/domain/readiness';
@@ -127,8 +128,11 @@ async function exportOne(
   claimed: Set<string>,
 ): Promise<ExportItemResult> {
   const localId = source.id;
-  const original = await readFile(source.path);
   const isModel = source.isModel;
+  // A dropped or downloaded file is held against the guard (on a checking thread) before glTF-Transform or sharp reads it.
+  const refused = await refusedByGuard(source.path, isModel ? 'glb' : 'image');
+  if (refused) return { localId, ok: false, message: refused };
+  const original = await readFile(source.path);
   const format = isModel ? (plan.format ?? 'glb') : 'png';
   let copy: ReadyCopy | undefined;
   if (isModel) {

@@ -4,7 +4,7 @@
  * re-export in place, and where each job went.
  */
 import { randomBytes } from 'node:crypto';
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, isAbsolute, resolve } from 'node:path';
 import { compressionFor, presetBudget, type Budget, type BudgetTarget, type GeometryCompression } from '../../../shared/domain/readiness';
@@ -19,7 +19,8 @@ import { checkFolder, exportJobs, exportStaged, lastExportPath } from './exporte
 import { safeSubfolder } from './file-name';
 import { detectProject, PROJECT_KINDS } from './project-detect';
 import { savePicture } from './pictures';
-import { checkModel } from './ready-copy';
+import { checkPool } from '../guard/check-pool';
+import type { Measured } from './ready-copy';
 
 /** The target a folder's budget starts from until the user picks one. */
 export const DEFAULT_TARGET: BudgetTarget = 'desktop';
@@ -183,7 +184,10 @@ export function setupExport(deps: ExportDeps): {
       if (moved) return fail('folder-moved', moved);
       const { budget, compression } = folder ? await budgetOf(folder) : { budget: presetBudget('plain', target ?? DEFAULT_TARGET), compression: compressionFor('plain', target ?? DEFAULT_TARGET) };
       const chosen = target && folder ? presetBudget((await detectProject(folder.path)).engine, target) : budget;
-      const measured = await checkModel(await readFile(source.path), { ...DEFAULT_EXPORT_OPTIONS }, chosen, compression, source.validation);
+      // Read, guarded and measured on a checking thread: a dropped model may declare far more than it holds.
+      const answer = await checkPool().run({ kind: 'check-model', file: source.path, options: { ...DEFAULT_EXPORT_OPTIONS }, budget: chosen, compression, ...(source.validation ? { validation: source.validation } : {}) });
+      if ('refused' in answer) return fail('refused', answer.refused);
+      const measured = answer.value as Measured;
       const report: ReadinessReport = { localId: source.id, ...(folder ? { folderId: folder.id } : {}), budget: chosen, compression, ...measured };
       return ok(report);
     },

@@ -16,6 +16,7 @@ import { createHeadlessPlatform } from '../platform-headless';
 import { setupExport } from '.';
 import { measureDocument } from './measure';
 import { modelIo } from './model-transform';
+import { accessorBomb } from '../guard/crafted-files';
 import { overBudgetGlb } from './over-budget';
 import { FakeEngine, TINY_PNG, callRequest, requestValue } from './test-support';
 
@@ -62,6 +63,22 @@ async function mobileFolder(): Promise<ProjectFolderView> {
 }
 
 describe('exporting a dropped model', () => {
+  it('refuses a model that declares far more than it holds, at check and at export, in plain words and without decoding it', async () => {
+    const { id, path } = await stageModel('b.glb');
+    // Staged before the guard existed (or changed in the data folder since): the check and the export hold it against the guard again.
+    writeFileSync(path, accessorBomb(20_000_000));
+    const folder = await mobileFolder();
+    const started = Date.now();
+    const check = await call<ReadinessReport>('export:check', { stagedFileId: id, folderId: folder.id });
+    expect(check).toMatchObject({ ok: false, problem: { reason: 'refused', message: expect.stringMatching(/^This model declares 20,000,000 vertices in a \d+-byte file; it is damaged or hostile\.$/) } });
+    for (const format of ['glb', 'stl']) {
+      const report = await value<ExportReport>('export:run', { stagedFileIds: [id], folderId: folder.id, format });
+      expect(report.items[0]).toMatchObject({ ok: false, message: expect.stringContaining('declares 20,000,000 vertices') });
+    }
+    // 52 s of main's time before the guard (20M vertices exported to STL).
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
   it('checks it against the folder budget and exports a fixed copy within budget, leaving the staged copy unchanged', async () => {
     const { id, path } = await stageModel('tower.glb');
     const hash = sha(readFileSync(path));

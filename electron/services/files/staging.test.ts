@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { accessorBomb, jpegHeader, pngHeader } from '../guard/crafted-files';
 import { StagingArea } from './staging';
 
 function dir(): string {
@@ -35,6 +36,25 @@ describe('file staging', () => {
     const empty = await staging.stageBytes('x.png', new Uint8Array());
     expect(empty.ok).toBe(false);
     expect((await staging.get('../../etc')).ok).toBe(false);
+  });
+
+  it.each([
+    ['b.glb', () => accessorBomb(100_000_000), /^b\.glb: This model declares 100,000,000 vertices in a \d+-byte file; it is damaged or hostile\.$/],
+    ['huge.png', () => pngHeader(100_000, 100_000), /^huge\.png: This image declares 100,000 × 100,000 pixels; images up to 16,384 pixels a side are opened, so it is refused\.$/],
+    ['huge.jpg', () => jpegHeader(65_000, 65_000), /declares 65,000 × 65,000 pixels/],
+  ])('refuses %s by what it declares, before decoding it, and keeps nothing', async (name, bytes, says) => {
+    const data = dir();
+    const staging = new StagingArea(data);
+    const started = Date.now();
+    const r = await staging.stageBytes(name, bytes());
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.problem.reason).toBe('refused');
+      expect(r.problem.message).toMatch(says);
+    }
+    // Refused from the header: not the tens of seconds decoding it took.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(fs.readdirSync(path.join(data, 'staging'))).toEqual([]);
   });
 
   it('refuses an image over the 20 MB limit', async () => {

@@ -14,6 +14,11 @@ import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { FILE_MAX_BYTES, MIME_BY_FORMAT, SNIFF_BYTES, kindOfFormat, sniffFormat, formatBytes } from '../../../shared/api';
 import { fail, ok, type Result, type StagedFile } from '../../../shared/ipc';
+import { refusedByGuard } from '../guard/at-use';
+import type { ModelFormat } from '../guard/verdicts';
+
+/** Model formats the app itself reads (the others are only sent to the service). */
+const GUARDED_MODELS: Partial<Record<string, ModelFormat>> = { glb: 'glb', gltf: 'gltf', stl: 'stl', obj: 'obj' };
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 const LARGEST = Math.max(...Object.values(FILE_MAX_BYTES));
@@ -91,6 +96,13 @@ export class StagingArea {
     if (size > FILE_MAX_BYTES[kind]) {
       await fsp.rm(dir, { recursive: true, force: true });
       return fail('too-large', `${name} is ${formatBytes(size)}; the limit for ${kind === 'model' ? '3D model' : kind} files is ${formatBytes(FILE_MAX_BYTES[kind])}.`);
+    }
+    // What the file declares is held against what it holds (on a checking thread) before sharp or glTF-Transform reads it.
+    const guarded = kind === 'image' ? 'image' : GUARDED_MODELS[format];
+    const refused = guarded ? await refusedByGuard(file, guarded) : undefined;
+    if (refused) {
+      await fsp.rm(dir, { recursive: true, force: true });
+      return fail('refused', `${name}: ${refused}`);
     }
     const staged: StagedFile = { id, name: name.slice(0, 255) || 'file', size, sha256, format, kind, mime: MIME_BY_FORMAT[format] };
     if (kind === 'image') {

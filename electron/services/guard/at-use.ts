@@ -1,0 +1,12 @@
+/**
+ * The guard where a service is about to read a file from outside: one call,
+ * run on a checking thread (./check-pool.ts), answering the refusal in the
+ * guard's words or undefined when the file may be decoded.
+ */
+import { checkPool } from './check-pool';
+import type { ModelFormat } from './verdicts';
+
+export async function refusedByGuard(file: string, format: ModelFormat | 'image'): Promise<string | undefined> {
+  const answer = await checkPool().run({ kind: 'guard', file, format });
+  return 'refused' in answer ? answer.refused : undefined;
+}
