@@ -146,7 +146,7 @@ export class BatchBook {
     return {
       ...rest,
       counts: countRows(batch),
-      rows: rows.map(({ files: _f, ...row }) => ({ ...row, problems: [...row.problems] })),
+      rows: rows.map(({ files: _f, ownKind: _o, ...row }) => ({ ...row, problems: [...row.problems] })),
     };
   }
 

@@ -5,7 +5,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../shared/api';
 import { checkRow } from './check-row';
-import { detectFormat, parseList } from './parse-list';
 
 let dir: string;
 beforeAll(async () => {
@@ -15,38 +14,6 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, 'images', 'notes.txt'), 'not an image');
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-describe('parseList', () => {
-  it('reads a CSV header row as field names and skips empty cells', () => {
-    const parsed = parseList('kind,prompt,targetFaceCount\ntext-to-3d,"a chair, wooden",\ntext-to-3d,a cup,2000\n', 'csv');
-    expect(parsed.ok).toBe(true);
-    if (!parsed.ok) return;
-    expect(parsed.rows).toEqual([
-      { row: 1, values: { kind: 'text-to-3d', prompt: 'a chair, wooden' } },
-      { row: 2, values: { kind: 'text-to-3d', prompt: 'a cup', targetFaceCount: '2000' } },
-    ]);
-  });
-
-  it('reads a JSON array of objects and refuses anything else', () => {
-    const parsed = parseList('[{"kind":"text-to-3d","prompt":"a lamp","tPose":true}]', 'json');
-    expect(parsed.ok && parsed.rows[0]).toEqual({ row: 1, values: { kind: 'text-to-3d', prompt: 'a lamp', tPose: true } });
-    const notArray = parseList('{"prompt":"x"}', 'json');
-    expect(notArray.ok).toBe(false);
-    expect(!notArray.ok && notArray.message).toMatch(/array of objects/);
-  });
-
-  it('tells JSON from CSV by name, then by content', () => {
-    expect(detectFormat('props.json', 'kind')).toBe('json');
-    expect(detectFormat('props.csv', '[')).toBe('csv');
-    expect(detectFormat(undefined, '  [{}]')).toBe('json');
-    expect(detectFormat(undefined, 'kind,prompt')).toBe('csv');
-  });
-
-  it('reports a ragged CSV instead of guessing', () => {
-    const parsed = parseList('kind,prompt\ntext-to-3d,a,b\n', 'csv');
-    expect(parsed.ok).toBe(false);
-  });
-});
 
 describe('checkRow', () => {
   it('coerces CSV strings by field type and accepts a valid text-to-3d row', async () => {

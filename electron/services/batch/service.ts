@@ -6,7 +6,6 @@
  */
 import type { PathGate } from '../allowed-roots';
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
   fail,
@@ -26,7 +25,9 @@ import { checkRow } from './check-row';
 import { flagDuplicates } from './duplicates';
 import { discardRefusal, editRefusal, emptyCounts, isOpen, isRefusal, nextBatch, type Refusal } from './lifecycle';
 import { safeCopyExporter, type BatchExporter } from './output';
-import { detectFormat, parseList } from './parse-list';
+import { parseList } from './parse-list';
+import { headerRefusal, readList } from './read-list';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { BatchRunner } from './runner';
 import type { StoredBatch, StoredRow } from './store';
 
@@ -46,6 +47,9 @@ export interface BatchServiceDeps {
   /** Delay before coalesced saves and events (ms). */
   settleMs?: number;
 }
+
+/** Rows checked between two yields to the event loop while a list is imported. */
+const ROWS_PER_TURN = 100;
 
 export class BatchService {
   private readonly book: BatchBook;
@@ -105,24 +109,19 @@ export class BatchService {
 
   /** `gate`: the browser shell's allowed folders, for the rows' files. */
   async import(args: BatchImportArgs, gate?: PathGate): Promise<Result<Batch>> {
-    let text: string;
-    let listPath: string | undefined;
-    if (args.path !== undefined) {
-      listPath = path.resolve(args.path);
-      try {
-        text = await fs.readFile(listPath, 'utf8');
-      } catch (err) {
-        return fail('not-found', `The list could not be read at ${listPath}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}.`);
-      }
-    } else {
-      text = args.text ?? '';
-    }
+    const read = await readList(args);
+    if (!read.ok) return read;
+    const { text, listPath, format } = read.value;
     const name = args.name ?? (listPath ? path.basename(listPath) : 'list.csv');
-    const parsed = parseList(text, detectFormat(name, text));
+    const parsed = await parseList(text, format);
     if (!parsed.ok) return fail('invalid-list', parsed.message);
+    const unknownHeader = headerRefusal(parsed);
+    if (unknownHeader) return fail('invalid-list', unknownHeader);
     const listDir = listPath ? path.dirname(listPath) : undefined;
     const rows: StoredRow[] = [];
     for (const raw of parsed.rows) {
+      // Thousands of rows are checked without holding main: every job, poll and answer waits on it.
+      if (raw.row % ROWS_PER_TURN === 0) await yieldToLoop();
       const checked = await checkRow(raw.values, args.kind, listDir, gate);
       const row: StoredRow = {
         row: raw.row,
@@ -132,6 +131,7 @@ export class BatchService {
         skip: false,
         state: 'invalid',
         files: checked.files,
+        ...(typeof raw.values.kind === 'string' && raw.values.kind.trim() !== '' ? { ownKind: true } : {}),
       };
       this.book.moveRow(row, { type: 'checked' });
       rows.push(row);

@@ -14,6 +14,8 @@ import type { RowFile } from './check-row';
 /** A row as main keeps it: the public row plus the files it names. */
 export interface StoredRow extends BatchRow {
   files?: Record<string, RowFile>;
+  /** The list gave this row its own kind (a kind column): the kind chosen for every row does not change it. */
+  ownKind?: boolean;
 }
 
 export interface StoredBatch extends Omit<Batch, 'rows'> {
