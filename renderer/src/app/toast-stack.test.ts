@@ -42,9 +42,21 @@ describe('toasts', () => {
   });
 
   it.each([
-    ['wide', 'bottom-right'],
-    ['narrow', 'top-right'],
-  ] as const)('%s window: toasts sit %s', (mode, place) => {
-    expect(toastPlacement(mode)).toBe(place);
+    ['wide, history 360 px: left of the history and its splitter', 'wide', 360, 378],
+    ['wide, history 720 px', 'wide', 720, 738],
+    ['narrow: left of the rail (the drawer covers them when open)', 'narrow', 360, 56],
+  ] as const)('%s', (_case, mode, historyWidth, right) => {
+    expect(toastPlacement(mode, historyWidth)).toEqual({ placement: 'top-right', right });
+  });
+
+  it.each([
+    { case: 'the same error twice: one toast counting 2', push: [['a', 'Upload failed', 'Too large'], ['b', 'Upload failed', 'Too large']], ids: ['a'], counts: [2] },
+    { case: 'a different text: two toasts', push: [['a', 'Upload failed', 'Too large'], ['b', 'Upload failed', 'Not an image']], ids: ['a', 'b'], counts: [undefined, undefined] },
+    { case: 'three times, with another between: the repeat moves to the top', push: [['a', 'X', ''], ['b', 'Y', ''], ['c', 'X', ''], ['d', 'X', '']], ids: ['b', 'a'], counts: [undefined, 3] },
+  ])('$case', ({ push, ids: expected, counts }) => {
+    let list: UiToast[] = [];
+    for (const [id, title, body] of push) list = withToast(list, { id: id!, level: 'error', title: title!, ...(body ? { body } : {}) });
+    expect(ids(list)).toEqual(expected);
+    expect(list.map((x) => x.count)).toEqual(counts);
   });
 });

@@ -7,7 +7,10 @@
  * animation timeline.
  */
 import type { ToastLevel, UiToast } from '../state/slices/ui';
-import type { LayoutMode } from './layout-rules';
+import { RAIL_PX, type LayoutMode } from './layout-rules';
+
+/** The splitter between the viewport and the history panel. */
+const SPLITTER_PX = 6;
 
 /** Errors kept at most (oldest dropped first); other toasts at most. */
 export const MAX_ERRORS = 20;
@@ -25,10 +28,17 @@ export function toastDuration(level: ToastLevel): number {
   }
 }
 
-/** The list after a toast is pushed: errors kept until dismissed (up to MAX_ERRORS), other toasts up to MAX_OTHERS. */
+/**
+ * The list after a toast is pushed: errors kept until dismissed (up to
+ * MAX_ERRORS), other toasts up to MAX_OTHERS. An error that says what an
+ * error already shown says (the same title and text) is not a second toast:
+ * the first moves to the top with its count raised.
+ */
 export function withToast(toasts: readonly UiToast[], toast: UiToast): UiToast[] {
-  const rest = toasts.filter((t) => t.id !== toast.id);
-  const next = [...rest, toast];
+  const same = toast.level === 'error' ? toasts.find((t) => t.level === 'error' && t.id !== toast.id && t.title === toast.title && (t.body ?? '') === (toast.body ?? '')) : undefined;
+  const pushed = same ? { ...toast, id: same.id, count: (same.count ?? 1) + (toast.count ?? 1) } : toast;
+  const rest = toasts.filter((t) => t.id !== pushed.id);
+  const next = [...rest, pushed];
   const errors = next.filter((t) => t.level === 'error').slice(-MAX_ERRORS);
   const others = next.filter((t) => t.level !== 'error').slice(-MAX_OTHERS);
   return next.filter((t) => errors.includes(t) || others.includes(t));
@@ -54,11 +64,12 @@ export function stackToasts(toasts: readonly UiToast[], expanded: boolean): Toas
 }
 
 /**
- * Where the toasts sit. Wide: bottom right, over the history panel's lower
- * end, clear of the viewport's stats. Narrow (the history is a rail): the
- * viewport reaches the window's right edge, and its stats and readiness sit
- * at its bottom, so the toasts go to its top right, under the toolbar.
+ * Where the toasts sit: at the viewport's top right, under its toolbar, clear
+ * of its stats and readiness (at its bottom) and never over the history. Wide,
+ * that is left of the history panel (`right`: its width plus a margin);
+ * narrow, left of the rail, and the history drawer, when open, covers them
+ * (app.css) rather than the other way round.
  */
-export function toastPlacement(mode: LayoutMode): 'bottom-right' | 'top-right' {
-  return mode === 'narrow' ? 'top-right' : 'bottom-right';
+export function toastPlacement(mode: LayoutMode, historyWidth: number): { placement: 'top-right'; right: number } {
+  return { placement: 'top-right', right: (mode === 'narrow' ? RAIL_PX : historyWidth + SPLITTER_PX) + 12 };
 }

@@ -1,9 +1,10 @@
 /**
  * The window's notifications. Information and success toasts are Radix
  * toasts that fade by themselves (hover or focus holds them, a swipe or ×
- * dismisses them). Errors stay until read, but as ONE collapsible card that
- * shows the newest and counts the rest, so a run of failures never covers
- * the viewport's stats or the animation timeline.
+ * dismisses them); a set's or batch's one toast stays while it runs. Errors
+ * stay until read, but as ONE collapsible card that shows the newest and
+ * counts the rest (the same error again raises its count), so a run of
+ * failures never covers the viewport's stats or the animation timeline.
  */
 import { Toast } from 'radix-ui';
 import { useState } from 'react';
@@ -19,7 +20,7 @@ function FadingToast({ toast }: { toast: UiToast }) {
       className={`toast toast-${toast.level}`}
       // Radix announces the toast itself; the role lets a reader (and a test) find it as a status message.
       role="status"
-      duration={toastDuration(toast.level)}
+      duration={toast.duration ?? toastDuration(toast.level)}
       type={toast.level === 'warning' ? 'foreground' : 'background'}
       onOpenChange={(open) => {
         if (!open) dismiss(toast.id);
@@ -56,6 +57,7 @@ function ErrorItem({ toast }: { toast: UiToast }) {
     <li className="toast toast-error" role="alert">
       <div className="toast-text">
         <strong>{toast.title}</strong>
+        {toast.count && toast.count > 1 ? <span className="toast-count">{` (${toast.count} times)`}</span> : null}
         {toast.body ? <div>{toast.body}</div> : null}
       </div>
       {toast.action ? (
@@ -107,11 +109,12 @@ export function ErrorStack({ toasts }: { toasts: readonly UiToast[] }) {
 
 export function Toasts() {
   const toasts = useStore((s) => s.toasts);
-  const placement = toastPlacement(useLayoutMode());
+  const historyWidth = useStore((s) => s.historyWidth);
+  const { placement, right } = toastPlacement(useLayoutMode(), historyWidth);
   const { fading } = stackToasts(toasts, false);
   return (
     <Toast.Provider swipeDirection="right" label="Notifications">
-      <div className="toasts" data-placement={placement}>
+      <div className="toasts" data-placement={placement} style={{ right }}>
         <ErrorStack toasts={toasts} />
         {fading.map((t) => (
           <FadingToast key={t.id} toast={t} />

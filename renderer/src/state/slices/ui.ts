@@ -17,6 +17,10 @@ export interface UiToast {
   localId?: string;
   /** One button beside the text (for example Open, for a finished job). */
   action?: UiToastAction;
+  /** Milliseconds before it fades, when not its level's (a set's toast stays while the set runs). */
+  duration?: number;
+  /** How many times the same error came (repeats fold into one toast). */
+  count?: number;
 }
 
 export interface UiToastAction {
