@@ -21,6 +21,9 @@ import vm from 'node:vm';
 export interface TranscoderFiles {
   script: string;
   wasm: string;
+  /** The SHA-256 each file must have before it runs (recorded with the app: BASIS_SHA256). */
+  scriptSha256: string;
+  wasmSha256: string;
 }
 
 export interface TranscodedImage {
@@ -36,13 +39,30 @@ export interface TranscodedImage {
   hasAlpha: boolean;
 }
 
-/** Where the transcoder's files are; ASSET_STUDIO_BASIS_DIR points elsewhere (a packaged app that keeps them outside node_modules). */
-export function transcoderFiles(dir = process.env.ASSET_STUDIO_BASIS_DIR): TranscoderFiles {
-  if (dir) return { script: path.join(dir, 'basis_transcoder.js'), wasm: path.join(dir, 'basis_transcoder.wasm') };
+/**
+ * The SHA-256 of three's transcoder files as shipped with the app (three
+ * 0.187.0). The files are read from outside the asar archive (a worker thread
+ * reads plain files), so asar integrity does not cover them: the code that
+ * runs them checks these first. basis-transcoder.test.ts fails when the
+ * installed three carries other files, so a three upgrade records new ones.
+ */
+export const BASIS_SHA256 = {
+  script: '8478b5b6d6b74e7d3082b89f6417321d8d1dc0307f2b30d4484bb11b441696a1',
+  wasm: '6cf17dc889352c42e9acf8897107978d127005fe3386c36a0e3845e27967630a',
+};
+
+/**
+ * Where the transcoder's files are: the app's own copy of three, always. No
+ * environment variable or setting picks another folder: whatever runs here
+ * runs inside the main process, with its secrets.
+ */
+export function transcoderFiles(): TranscoderFiles {
   const resolve = (file: string) => outsideAsar(createRequire(__filename).resolve(file));
   return {
     script: resolve('three/examples/jsm/libs/basis/basis_transcoder.js'),
     wasm: resolve('three/examples/jsm/libs/basis/basis_transcoder.wasm'),
+    scriptSha256: BASIS_SHA256.script,
+    wasmSha256: BASIS_SHA256.wasm,
   };
 }
 
@@ -67,14 +87,22 @@ async function loadTranscoder(files) {
   const path = require('node:path');
   const vm = require('node:vm');
   const { createRequire } = require('node:module');
-  const source = fs.readFileSync(files.script, 'utf8');
+  const crypto = require('node:crypto');
+  // The bytes checked are the bytes run: read once, hashed, then compiled.
+  const sha256 = (bytes) => crypto.createHash('sha256').update(bytes).digest('hex');
+  const scriptBytes = fs.readFileSync(files.script);
+  const wasmBytes = fs.readFileSync(files.wasm);
+  if (sha256(scriptBytes) !== files.scriptSha256 || sha256(wasmBytes) !== files.wasmSha256) {
+    throw new Error('the Basis transcoder files are not the ones shipped with the app (their SHA-256 differs), so they were not run');
+  }
+  const source = scriptBytes.toString('utf8');
   // The glue's Node branch asks for require and __filename: it is given its own file's.
   const wrapped = vm.runInThisContext('(function (module, exports, require, __filename, __dirname) {\n' + source + '\n})', { filename: files.script });
   const holder = { exports: {} };
   wrapped(holder, holder.exports, createRequire(files.script), files.script, path.dirname(files.script));
   if (typeof holder.exports !== 'function') throw new Error(path.basename(files.script) + ' did not define the BASIS factory');
   // Given the wasm bytes, the glue neither fetches nor reads anything itself.
-  const basis = await holder.exports({ wasmBinary: fs.readFileSync(files.wasm) });
+  const basis = await holder.exports({ wasmBinary: wasmBytes });
   basis.initializeBasis();
   if (typeof basis.KTX2File !== 'function') throw new Error('this Basis transcoder build has no KTX2 support');
   return basis;
@@ -122,6 +150,11 @@ function inThread(): Compiled {
     ) => Compiled
   )(createRequire(__filename));
   return compiled;
+}
+
+/** Loads the transcoder from `files` in this thread (tests: what a tampered file meets). */
+export function loadTranscoderFrom(files: TranscoderFiles): Promise<BasisModule> {
+  return inThread().loadTranscoder(files);
 }
 
 /** The transcoder in this thread, loaded on first use; a failed load is retried on the next call. */
