@@ -13,10 +13,12 @@ import type { CliIo } from './command';
 export interface OpenServicesOptions {
   /** 'embedded' (default) starts the built-in sandbox so its environment is usable; 'none' skips it. */
   sandbox?: 'embedded' | 'none';
+  /** false: the job engine is not started (nothing is sent, polled or downloaded by this command). */
+  startEngine?: boolean;
 }
 
 export async function openServices(io: Pick<CliIo, 'env' | 'stderr'>, options: OpenServicesOptions = {}): Promise<Services> {
   const dataDir = resolveDataDir(io.env);
   const log = createLogger({ dataDir, fileName: 'cli.log', stderr: io.stderr, stderrLevel: io.env.ASSET_STUDIO_VERBOSE ? 'debug' : 'error' });
-  return createServices({ dataDir, platform: createHeadlessPlatform('cli'), cipher: noCipher, env: io.env, log, sandbox: options.sandbox });
+  return createServices({ dataDir, platform: createHeadlessPlatform('cli'), cipher: noCipher, env: io.env, log, sandbox: options.sandbox, ...(options.startEngine === false ? { startEngine: false } : {}) });
 }

@@ -43,6 +43,8 @@ export interface ServicesOptions {
   version?: string;
   /** The job engine's timing and poll policy (benchmarks run the first edition's policy as their baseline). */
   engineTiming?: Partial<EngineTiming>;
+  /** false: the engine reads and acts on the ledger but sends, polls and downloads nothing (`asset-studio cancel`). Default true. */
+  startEngine?: boolean;
 }
 
 export interface Services {
@@ -146,7 +148,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     const detach = engine.onChange((job) => events.emit('jobs:changed', [job]));
     // Credits learnt from 402 answers (unsubscribed by settings' own dispose).
     settings.watchEngine(engine);
-    await engine.start();
+    if (options.startEngine !== false) await engine.start();
     // After the start: what a restart settles on its own is not announced.
     const stopNotifying = notifyFinishedJobs(engine, platform, events);
     jobs.warmListing();

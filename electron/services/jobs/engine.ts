@@ -28,6 +28,8 @@ import { sweepStaleTemp } from './temp-sweep';
 
 export { DEFAULT_TIMING, type EngineDeps, type EngineTiming, type StagedFiles } from './engine-core';
 
+const ON_THE_WIRE = 'This request is already on its way to the service and can no longer be cancelled. If the service made the job, it will appear in the history.';
+
 const SOURCE_FIELDS = ['jobId', 'imageJobId', 'meshRigId', 'referenceImageJobId'] as const;
 
 export class Engine implements JobEngine {
@@ -315,11 +317,30 @@ export class Engine implements JobEngine {
     return ok(this.core.update(localId, { state: 'dismissed', finishedAt: nowIso() }, true));
   }
 
+  /**
+   * Cancels a request not sent yet (queued: waiting for a slot, for its
+   * service, or to retry), at once, a retry wait included. It first claims
+   * the record like a send would, so no process (the app beside the CLI) can
+   * be sending it: one already on the wire cannot be cancelled, and says so.
+   */
   async cancel(localId: string): Promise<Result<JobRecord>> {
+    this.ensureLoaded();
+    const core = this.core;
+    core.ledger.readIn();
     const rec = this.get(localId);
     if (!rec) return fail('not-found', 'No such job.');
-    if (rec.state !== 'queued' || this.submitter.inflight.has(localId)) return fail('not-queued', 'Only a request that has not been sent yet can be cancelled.');
-    return ok(this.core.update(localId, { state: 'dismissed', queue: undefined, problem: { message: 'Cancelled before it was sent.' }, finishedAt: nowIso() }, true));
+    if (rec.state === 'submitting' || this.submitter.inflight.has(localId)) return fail('on-the-wire', ON_THE_WIRE);
+    if (rec.state !== 'queued') return fail('not-queued', 'Only a request that has not been sent yet can be cancelled.');
+    const claims = this.submitter.claims ?? new Claims(core.ledger.dir);
+    if (!claims.claim(localId)) return fail('on-the-wire', ON_THE_WIRE);
+    try {
+      // Another process may have sent it between our read and the claim.
+      core.ledger.readIn();
+      if (core.get(localId)?.state !== 'queued') return fail('on-the-wire', ON_THE_WIRE);
+      return ok(core.update(localId, { state: 'dismissed', queue: undefined, problem: { message: 'Cancelled before it was sent.' }, finishedAt: nowIso() }, true));
+    } finally {
+      claims.release(localId);
+    }
   }
 
   async retryDownload(localId: string): Promise<Result<JobRecord>> {
@@ -339,8 +360,14 @@ export class Engine implements JobEngine {
     return ok(this.get(localId)!);
   }
 
+  /** Hides jobs from the history; one not sent yet is cancelled first (a removed request is never sent). */
   async remove(localIds: string[]): Promise<Result<null>> {
-    for (const id of localIds) if (this.get(id)) this.core.update(id, { hidden: true });
+    this.ensureLoaded();
+    for (const id of localIds) {
+      if (!this.get(id)) continue;
+      if (this.get(id)!.state === 'queued') await this.cancel(id);
+      this.core.update(id, { hidden: true });
+    }
     return ok(null);
   }
 
