@@ -13,9 +13,7 @@
  */
 import { unpartition } from '@gltf-transform/functions';
 import { ImageUtils, type Document, type Material, type Texture } from '@gltf-transform/core';
-import { BufferAttribute, BufferGeometry, Group, Matrix4, Mesh, MeshStandardMaterial } from 'three';
-import { OBJExporter } from 'three/examples/jsm/exporters/OBJExporter.js';
-import { STLExporter } from 'three/examples/jsm/exporters/STLExporter.js';
+import type { Group, MeshStandardMaterial } from 'three';
 import type { ModelFormat } from '../../../shared/domain/export-formats';
 import { modelIo } from './model-transform';
 
@@ -71,7 +69,7 @@ export async function writeFormat(doc: Document, glb: Uint8Array, format: ModelF
     case 'obj':
       return writeObj(doc, base);
     case 'stl':
-      return [{ suffix: '.stl', bytes: writeStl(doc, upAxis) }];
+      return [{ suffix: '.stl', bytes: await writeStl(doc, upAxis) }];
     case 'usdz':
       throw new Error('USDZ is made where a canvas exists (the app window), not here.');
   }
@@ -93,8 +91,25 @@ async function writeGltf(doc: Document, base: string): Promise<OutputFile[]> {
   return files;
 }
 
+/**
+ * three.js and its exporters, loaded as ES modules when an OBJ or STL is
+ * written. Imported at the top of this file, the CLI (whose sources load as
+ * CommonJS) required three's CommonJS build, which prints a deprecation
+ * warning on stderr: on every command, since `help` loads every command.
+ */
+async function loadThree() {
+  const [three, { OBJExporter }, { STLExporter }] = await Promise.all([
+    import('three'),
+    import('three/examples/jsm/exporters/OBJExporter.js'),
+    import('three/examples/jsm/exporters/STLExporter.js'),
+  ]);
+  return { three, OBJExporter, STLExporter };
+}
+type Three = Awaited<ReturnType<typeof loadThree>>;
+
 /** three.js meshes in world space for the geometry exporters; `flipV` turns glTF UVs into OBJ's. */
-function toThree(doc: Document, flipV: boolean): Group {
+function toThree({ three }: Three, doc: Document, flipV: boolean): Group {
+  const { BufferAttribute, BufferGeometry, Group, Matrix4, Mesh, MeshStandardMaterial } = three;
   const group = new Group();
   const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
   const materials = new Map<Material, MeshStandardMaterial>();
@@ -148,8 +163,9 @@ function mtlName(m: Material, i: number): string {
 }
 
 async function writeObj(doc: Document, base: string): Promise<OutputFile[]> {
-  const group = toThree(doc, true);
-  const obj = `# Asset Studio\nmtllib ${base}.mtl\n${new OBJExporter().parse(group)}`;
+  const t = await loadThree();
+  const group = toThree(t, doc, true);
+  const obj = `# Asset Studio\nmtllib ${base}.mtl\n${new t.OBJExporter().parse(group)}`;
   const textures = objTextures(doc);
   const lines = ['# Asset Studio'];
   doc
@@ -180,14 +196,15 @@ async function writeObj(doc: Document, base: string): Promise<OutputFile[]> {
  * rotation taking glTF's +Y to +Z, so a model standing on its base still stands.
  * A copy the export options already turned Z-up is left as it is.
  */
-function writeStl(doc: Document, upAxis: 'y' | 'z'): Uint8Array {
-  const group = toThree(doc, false);
+async function writeStl(doc: Document, upAxis: 'y' | 'z'): Promise<Uint8Array> {
+  const t = await loadThree();
+  const group = toThree(t, doc, false);
   group.scale.setScalar(1000);
   if (upAxis === 'y') group.rotation.x = Math.PI / 2;
   group.updateMatrixWorld(true);
   for (const child of group.children) {
     child.matrixWorld.multiplyMatrices(group.matrixWorld, child.matrix);
   }
-  const view = new STLExporter().parse(group, { binary: true }) as unknown as DataView;
+  const view = new t.STLExporter().parse(group, { binary: true }) as unknown as DataView;
   return new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
 }
