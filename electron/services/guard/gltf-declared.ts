@@ -29,6 +29,13 @@ export type Overreach =
 export interface Declared {
   /** Bytes the model asks for once decoded (accessors, data-less buffers, meshopt output). */
   decodedBytes: number;
+  /**
+   * Of those, the bytes the file holds no data for: accessors without a buffer
+   * view (zero-filled, or filled by Draco or sparse values), buffers without
+   * data and meshopt output. Real compression stays far under 64 × the file
+   * (the corpus: Draco 8×, meshopt 6×); a bomb is thousands of times over.
+   */
+  unbackedBytes: number;
   /** The accessor that asks for most, and what it is used as. */
   largest?: { index: number; count: number; bytes: number; role: 'vertices' | 'indices' | 'values' };
   /** Embedded images: where their bytes are (buffer view or data: URI), for the header check. */
@@ -75,6 +82,7 @@ function accessorRoles(json: Json): Map<number, 'vertices' | 'indices'> {
 export function readDeclared(json: Json, binBytes: number | undefined): Declared {
   const problems: Overreach[] = [];
   let decodedBytes = 0;
+  let unbackedBytes = 0;
   const buffers = list(json.buffers);
   const bufferViews = list(json.bufferViews);
 
@@ -87,7 +95,10 @@ export function readDeclared(json: Json, binBytes: number | undefined): Declared
     const uri = typeof b.uri === 'string' ? b.uri : undefined;
     const held = uri !== undefined ? dataUriBytes(uri) : i === 0 ? binBytes : undefined;
     // No data of its own (meshopt's fallback, an external file never read): the decoder allocates it.
-    if (held === undefined) decodedBytes += declared;
+    if (held === undefined) {
+      decodedBytes += declared;
+      unbackedBytes += declared;
+    }
     else if (declared > held) problems.push({ kind: 'buffer-data', index: i, declared, held });
     return declared;
   });
@@ -109,6 +120,7 @@ export function readDeclared(json: Json, binBytes: number | undefined): Declared
       } else {
         if (mo + ml > bufferBytes[mb]!) problems.push({ kind: 'buffer-view', index: i, end: mo + ml, bufferBytes: bufferBytes[mb]! });
         decodedBytes += count * byteStride;
+        unbackedBytes += count * byteStride;
       }
     }
     return length;
@@ -127,6 +139,7 @@ export function readDeclared(json: Json, binBytes: number | undefined): Declared
     const element = components * componentBytes;
     const bytes = count * element;
     decodedBytes += bytes;
+    if (a.bufferView === undefined) unbackedBytes += bytes;
     if (!largest || bytes > largest.bytes) largest = { index: i, count, bytes, role: roles.get(i) ?? 'values' };
     const within = (view: unknown, offset: unknown, elements: number, size: number) => {
       if (!isInt(view) || view >= bufferViews.length || !isInt(offset)) {
@@ -157,7 +170,12 @@ export function readDeclared(json: Json, binBytes: number | undefined): Declared
     ...(isInt(img.bufferView) ? { bufferView: img.bufferView } : {}),
     ...(typeof img.uri === 'string' && img.uri.startsWith('data:') ? { dataUri: img.uri } : {}),
   }));
-  return { decodedBytes, ...(largest ? { largest } : {}), images, problems };
+  return { decodedBytes, unbackedBytes, ...(largest ? { largest } : {}), images, problems };
+}
+
+/** Bytes a model of `fileBytes` may ask for without holding their data: 64 × its size, at least 1 MiB (at most the decoded budget). */
+export function unbackedBudget(fileBytes: number): number {
+  return Math.min(decodedBudget(fileBytes), Math.max(1024 ** 2, 64 * fileBytes));
 }
 
 /** Decoded bytes a model of `fileBytes` may ask for: 64 × its size, at least 64 MiB, at most 2 GiB. */

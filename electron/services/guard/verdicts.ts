@@ -8,7 +8,7 @@
  *
  * Pure: bytes in, a verdict out; table-tested in verdicts.test.ts.
  */
-import { decodedBudget, readDeclared, type Declared, type Overreach } from './gltf-declared';
+import { decodedBudget, readDeclared, unbackedBudget, type Declared, type Overreach } from './gltf-declared';
 import { readImageHeader, type ImageHeader } from './image-header';
 
 /** Images (and textures) larger than this on a side are not opened: no GPU takes them, and decoding one costs gigabytes. */
@@ -79,10 +79,13 @@ export function declaredVerdict(declared: Declared, fileBytes: number): string |
   const first = declared.problems[0];
   if (first) return overreachReason(first, fileBytes);
   const budget = decodedBudget(fileBytes);
-  if (declared.decodedBytes <= budget) return undefined;
   const big = declared.largest;
+  if (declared.decodedBytes <= budget && declared.unbackedBytes <= unbackedBudget(fileBytes)) return undefined;
   if (big && big.bytes * 2 >= declared.decodedBytes) return `This model declares ${n(big.count)} ${big.role} in ${fileSize(fileBytes)}; ${DAMAGED}`;
-  return `This model declares ${gb(declared.decodedBytes)} of geometry once decoded in ${fileSize(fileBytes)} (at most ${gb(budget)} is opened for a file this size); ${DAMAGED}`;
+  if (declared.decodedBytes > budget) {
+    return `This model declares ${gb(declared.decodedBytes)} of geometry once decoded in ${fileSize(fileBytes)} (at most ${gb(budget)} is opened for a file this size); ${DAMAGED}`;
+  }
+  return `This model declares ${gb(declared.unbackedBytes)} of geometry it holds no data for in ${fileSize(fileBytes)} (at most ${gb(unbackedBudget(fileBytes))} for a file this size); ${DAMAGED}`;
 }
 
 function parseJson(bytes: Uint8Array): Record<string, unknown> | undefined {
