@@ -94,6 +94,8 @@ export interface Batch {
   environmentId?: string;
   keyId?: string;
   spreadAcrossKeys: boolean;
+  /** "Kind for every row": the kind of the rows the list gives none (a list of prompts only); changeable until the batch starts. */
+  listKind?: string;
   rows: BatchRow[];
   counts: BatchCounts;
   /** Milliseconds until the remaining rows finish, from rows finished so far and the slots in use. */
@@ -147,11 +149,16 @@ export type BatchStartArgs = z.infer<typeof batchStartArgsSchema>;
 
 const byId = z.object({ batchId }).strict();
 
+export const batchSetKindArgsSchema = z.object({ batchId, kind: kindSchema }).strict();
+export type BatchSetKindArgs = z.infer<typeof batchSetKindArgsSchema>;
+
 export const batchRequests = {
   /** Parse and validate a list; nothing is sent. */
   'batch:import': request<Batch>()(batchImportArgsSchema),
   /** Fix a row's fields, skip it, or choose what to do with a duplicate. */
   'batch:updateRow': request<Batch>()(batchUpdateRowArgsSchema),
+  /** "Kind for every row" before the batch starts: the rows the list gives no kind of their own are checked again as that kind. */
+  'batch:setKind': request<Batch>()(batchSetKindArgsSchema),
   'batch:start': request<Batch>()(batchStartArgsSchema),
   'batch:pause': request<Batch>()(byId),
   /** Resume a paused batch (after topping up credits, for a 402). */

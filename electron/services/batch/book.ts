@@ -142,7 +142,7 @@ export class BatchBook {
   }
 
   view(batch: StoredBatch): Batch {
-    const { listDir: _d, listKind: _k, version: _v, shell: _s, rows, ...rest } = batch;
+    const { listDir: _d, version: _v, shell: _s, rows, ...rest } = batch;
     return {
       ...rest,
       counts: countRows(batch),

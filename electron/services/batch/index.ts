@@ -60,6 +60,10 @@ export function setupBatch(deps: BatchDeps): { handlers: HandlersFor<ChannelsOf<
       await ready;
       return service.updateRow(a, ctx.shell === 'web' ? gateFor(ctx, deps.dataDir, deps.homeDir) : undefined);
     },
+    'batch:setKind': async (a, ctx) => {
+      await ready;
+      return service.setKind(a, ctx.shell === 'web' ? gateFor(ctx, deps.dataDir, deps.homeDir) : undefined);
+    },
     'batch:start': async (a, ctx) => {
       await ready;
       if (ctx.shell !== 'web') return service.start(a, ctx.shell);

@@ -12,6 +12,7 @@ import {
   ok,
   type Batch,
   type BatchImportArgs,
+  type BatchSetKindArgs,
   type BatchStartArgs,
   type BatchSummary,
   type BatchUpdateRowArgs,
@@ -170,6 +171,8 @@ export class BatchService {
       const values: Record<string, unknown> = { ...(args.fields ?? row.fields) };
       const kind = args.kind ?? row.kind;
       if (kind) values.kind = kind;
+      // A kind chosen for this row is its own from now on; "Kind for every row" leaves it be.
+      if (args.kind !== undefined) row.ownKind = true;
       const checked = await checkRow(values, batch.listKind, batch.listDir, gate);
       row.kind = checked.kind ?? kind;
       row.fields = checked.fields;
@@ -185,6 +188,29 @@ export class BatchService {
     if (row.state === 'ready' && !row.duplicateOf) flagDuplicates([row], this.deps.engine.list(), batch.id);
     await this.book.commit(batch, true);
     if (batch.state === 'running' && row.state === 'ready') this.runner.drive(batch);
+    return ok(this.book.view(batch));
+  }
+
+  /** "Kind for every row", before the batch starts: rows without a kind of their own are checked again as `kind`. */
+  async setKind(args: BatchSetKindArgs, gate?: PathGate): Promise<Result<Batch>> {
+    const batch = this.book.batches.get(args.batchId);
+    if (!batch) return notFound(args.batchId);
+    if (batch.state !== 'draft') return fail('batch-started', 'The kind for every row can be changed only before the batch starts.');
+    batch.listKind = args.kind;
+    const changed: StoredRow[] = [];
+    for (const [i, row] of batch.rows.entries()) {
+      if (row.ownKind || row.localId) continue;
+      if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await yieldToLoop();
+      const { kind: _old, ...values } = row.fields;
+      const checked = await checkRow(values, args.kind, batch.listDir, gate);
+      Object.assign(row, { kind: checked.kind ?? args.kind, fields: checked.fields, problems: checked.problems, files: checked.files });
+      delete row.duplicateOf;
+      delete row.duplicateChoice;
+      this.book.moveRow(row, { type: 'checked' });
+      changed.push(row);
+    }
+    flagDuplicates(changed, this.deps.engine.list(), batch.id);
+    await this.book.commit(batch, true);
     return ok(this.book.view(batch));
   }
 

@@ -66,7 +66,7 @@ describe('BatchView', () => {
     const input = screen.getByLabelText('List file');
     const file = new File(['kind,prompt\ntext-to-3d,a\n'], 'props.csv', { type: 'text/csv' });
     fireEvent.change(input, { target: { files: [file] } });
-    await waitFor(() => expect(api.import).toHaveBeenCalledWith({ text: 'kind,prompt\ntext-to-3d,a\n', name: 'props.csv' }));
+    await waitFor(() => expect(api.import).toHaveBeenCalledWith({ text: 'kind,prompt\ntext-to-3d,a\n', name: 'props.csv', kind: 'text-to-3d' }));
 
     const rows = await screen.findByRole('table', { name: 'Batch rows' });
     // The problem in the forms' words; the list's column name only beside it.
@@ -144,5 +144,38 @@ describe('BatchView', () => {
     expect(within(line).getByText(/answer never arrived/)).toHaveTextContent(/may already have made it, and charged for it.*resend that job.*dismiss it/);
     expect(line).not.toHaveTextContent(/uncertain/);
     expect(within(line).getByText('Ready')).toBeInTheDocument();
+  });
+
+  it('a list of prompts only opens with "Kind for every row" set from the Generate panel, shows its total, and can be closed before Start', async () => {
+    const card = { perKind: { 'text-to-3d': 20, 'text-to-image': 5 }, quads: 10, highFaceCount: 10 };
+    useStore.setState({
+      generateKind: 'text-to-image',
+      settings: { environments: [{ id: 'env', storageUrl: 'http://127.0.0.1:9/s', keys: [], rateCard: card }], active: { environmentId: 'env', keyId: 'k' } },
+    } as never);
+    const eight = (kind: string) => batchOf(Array.from({ length: 8 }, (_, i) => row(i + 1, { kind })), { listKind: kind });
+    api.import!.mockImplementation(async (args: { kind?: string }) => ({ ok: true, value: eight(args.kind ?? '') }));
+    api.setKind = vi.fn(async (args: { kind: string }) => ({ ok: true, value: eight(args.kind) }));
+    api.discard = vi.fn(async () => ({ ok: true, value: null }));
+    render(<BatchView />);
+    expect(screen.getByLabelText('Kind for every row')).toHaveValue('text-to-image');
+    const text = 'prompt\n' + Array.from({ length: 8 }, (_, i) => `prop ${i + 1}`).join('\n');
+    fireEvent.change(screen.getByLabelText('List file'), { target: { files: [new File([text], 'props.csv', { type: 'text/csv' })] } });
+    await waitFor(() => expect(api.import).toHaveBeenCalledWith({ text, name: 'props.csv', kind: 'text-to-image' }));
+
+    // Before Start: the kind is still there to change, with the total for what will be sent.
+    const kind = await screen.findByLabelText('Kind for every row');
+    expect(kind).toHaveValue('text-to-image');
+    expect(screen.getByRole('status', { name: 'Batch total' })).toHaveTextContent('8 rows × 5 credits = 40 credits.');
+    fireEvent.change(kind, { target: { value: 'text-to-3d' } });
+    await waitFor(() => expect(api.setKind).toHaveBeenCalledWith({ batchId: 'b_test01', kind: 'text-to-3d' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Batch total' })).toHaveTextContent('8 rows × 20 credits = 160 credits.'));
+
+    // Close this batch: nothing was sent; opening Batch again offers a new list.
+    fireEvent.click(screen.getByRole('button', { name: 'Close this batch' }));
+    await waitFor(() => expect(api.discard).toHaveBeenCalledWith({ batchId: 'b_test01' }));
+    await waitFor(() => expect(screen.queryByRole('table', { name: 'Batch rows' })).not.toBeInTheDocument());
+    expect(screen.getByLabelText('List file')).toBeInTheDocument();
+    expect(api.start).not.toHaveBeenCalled();
+    expect(useStore.getState().currentBatchId).toBeUndefined();
   });
 });

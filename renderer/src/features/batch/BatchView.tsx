@@ -30,7 +30,7 @@ export function BatchView() {
   const connect = useStore((s) => s.connectBatches);
   const batch = useStore((s) => (s.currentBatchId ? s.batches[s.currentBatchId] : undefined));
   const error = useStore((s) => s.batchError);
-  const showBatch = useStore((s) => s.showBatch);
+  const closeBatch = useStore((s) => s.closeBatch);
 
   useEffect(() => connect(), [connect]);
 
@@ -51,9 +51,9 @@ export function BatchView() {
             </h3>
             {full.state === 'draft' ? <BatchRun batch={full} /> : <BatchProgress batch={full} />}
             <BatchRows batch={full} />
-            {full.state === 'finished' || full.state === 'cancelled' ? (
+            {full.state === 'draft' || full.state === 'finished' || full.state === 'cancelled' ? (
               <div className="batch-actions">
-                <Button size="small" onClick={() => void showBatch(undefined)}>
+                <Button size="small" onClick={() => void closeBatch(full.id)} title={full.state === 'draft' ? 'Nothing has been sent: the list is set aside and you can open another.' : undefined}>
                   Close this batch
                 </Button>
               </div>

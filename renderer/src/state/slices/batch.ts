@@ -3,7 +3,7 @@
  * the batch view shows, and the actions that go through the contract. The
  * truth (rows, states, counts) lives in main.
  */
-import type { Batch, BatchImportArgs, BatchStartArgs, BatchSummary, BatchUpdateRowArgs, Result } from '../../../../shared/ipc';
+import type { Batch, BatchImportArgs, BatchSetKindArgs, BatchStartArgs, BatchSummary, BatchUpdateRowArgs, Result } from '../../../../shared/ipc';
 import { bridge } from '../../bridge';
 import type { SliceCreator } from '../slice';
 
@@ -23,6 +23,13 @@ export interface BatchSlice {
   importBatchList(args: BatchImportArgs): Promise<boolean>;
   updateBatchRow(args: BatchUpdateRowArgs): Promise<boolean>;
   startBatch(args: BatchStartArgs): Promise<boolean>;
+  /** "Kind for every row", until the batch starts. */
+  setBatchKind(args: BatchSetKindArgs): Promise<boolean>;
+  /**
+   * "Close this batch": a batch not started yet is forgotten (nothing was sent), so opening Batch again offers a
+   * new list; a finished or cancelled one stays in the host's list. Either way the view goes back to opening a list.
+   */
+  closeBatch(batchId: string): Promise<boolean>;
   pauseBatch(batchId: string): Promise<boolean>;
   resumeBatch(batchId: string): Promise<boolean>;
   cancelBatch(batchId: string): Promise<boolean>;
@@ -84,6 +91,29 @@ export const createBatchSlice: SliceCreator<BatchSlice> = (set, get) => {
     importBatchList: (args) => call(() => api().import(args)),
     updateBatchRow: (args) => call(() => api().updateRow(args)),
     startBatch: (args) => call(() => api().start(args)),
+    setBatchKind: (args) => call(() => api().setKind(args)),
+    closeBatch: async (batchId) => {
+      const batch = get().batches[batchId];
+      if (batch?.state === 'draft') {
+        set({ batchBusy: true, batchError: undefined });
+        try {
+          const res = await api().discard({ batchId });
+          if (!res.ok) {
+            set({ batchError: res.problem.message });
+            return false;
+          }
+        } catch (err) {
+          set({ batchError: err instanceof Error ? err.message : String(err) });
+          return false;
+        } finally {
+          set({ batchBusy: false });
+        }
+        const { [batchId]: _gone, ...rest } = get().batches;
+        set({ batches: rest });
+      }
+      if (get().currentBatchId === batchId) set({ currentBatchId: undefined, batchError: undefined });
+      return true;
+    },
     pauseBatch: (batchId) => call(() => api().pause({ batchId })),
     resumeBatch: (batchId) => call(() => api().resume({ batchId })),
     cancelBatch: (batchId) => call(() => api().cancel({ batchId })),
