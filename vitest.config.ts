@@ -15,6 +15,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 30_000,
           expect: { requireAssertions: true },
+          // quickhull3d's ESM build imports its own files without extensions, which Node's loader refuses;
+          // Vite's resolver (the app's bundles) and tsx (the CLI) accept them, and so does inlining here.
+          server: { deps: { inline: ['quickhull3d'] } },
         },
       },
       {

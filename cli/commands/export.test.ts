@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import type { CheckLine } from '../../shared/domain/readiness';
+import { formatBytes, type CheckLine } from '../../shared/domain/readiness';
 import type { JobRecord } from '../../shared/domain/job';
 import type { ProjectFolderView, Result } from '../../shared/ipc';
 import type { CliCommand } from '../command';
@@ -42,7 +42,7 @@ describe('asset-studio export', () => {
     const out = path.join(dataDir, 'anywhere');
     const res = await run(exportCommand, [job.jobId!, '--out', out, '--budget', 'mobile', '--json']);
     const result = JSON.parse(res.out) as { check: CheckLine[]; files: string[] };
-    expect(result.check.map((l) => l.id)).toEqual(['triangles', 'textures', 'materials', 'fileSize', 'height', 'pivot', 'uvs', 'cleanup', 'validator']);
+    expect(result.check.map((l) => l.id)).toEqual(['triangles', 'textures', 'materials', 'fileSize', 'height', 'pivot', 'uvs', 'cleanup', 'validator', 'collision', 'lods']);
     expect(line(result.check, 'triangles').limit).toBe('50,000');
     expect(res.code).toBe(result.check.some((l) => l.status === 'fail') ? 1 : 0);
     expect(result.files.map((f) => path.extname(f))).toEqual(['.glb', '.json']);
@@ -74,8 +74,12 @@ describe('asset-studio export', () => {
     expect(unfixed.err).toMatch(/Triangles.*--fix all/);
 
     const fixed = await run(exportCommand, [job.localId, '--out', project, '--fix', 'all', '--format', 'obj', '--json']);
-    const after = JSON.parse(fixed.out) as { check: CheckLine[]; files: string[]; fixes: { id: string }[] };
+    const after = JSON.parse(fixed.out) as { check: CheckLine[]; files: string[]; fixes: { id: string }[]; fileBytes: number };
     expect(fixed.code, fixed.err).toBe(0);
+    // The size of the OBJ, MTL and texture written, not of the GLB the copy was built as.
+    const written = after.files.filter((f) => !f.endsWith('.asset.json')).reduce((n, f) => n + fs.statSync(f).size, 0);
+    expect(after.fileBytes).toBe(written);
+    expect(line(after.check, 'fileSize').figure).toBe(formatBytes(written));
     expect(line(after.check, 'triangles').status).not.toBe('fail');
     expect(after.fixes.map((f) => f.id)).toContain('simplify');
     expect(after.files.map((f) => path.extname(f))).toEqual(expect.arrayContaining(['.obj', '.mtl', '.json']));

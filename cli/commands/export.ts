@@ -1,6 +1,6 @@
 /**
  * `asset-studio export <job id or local id> --out DIR [--budget mobile|desktop|web] [--fix all|LIST]
- * [--format glb|gltf|obj|stl|usdz] [--json]`: the readiness check of a model against a budget, the
+ * [--format glb|gltf|obj|stl|usdz[,…]] [--collision none|convex|mesh] [--lods auto|on|off] [--json]`: the readiness check of a model against a budget, the
  * chosen fixes applied to the exported copy, and the files written. The budget is --budget's
  * preset, or the project folder's own when DIR is one; DIR is never added to the project folders.
  */
@@ -9,7 +9,8 @@ import { openServices } from '../services';
 
 const usage = [
   'Usage: asset-studio export <job id or local id> --out DIR [--budget mobile|desktop|web] [--fix all|LIST]',
-  '                           [--format glb|gltf|obj|stl|usdz|png|cubemap] [--json]',
+  '                           [--format glb|gltf|obj|stl|usdz|png|cubemap] [--collision none|convex|mesh]',
+  '                           [--lods auto|on|off] [--json]',
   '',
   'Checks the model against a budget, applies the fixes asked for to the exported copy (the cached',
   'original never changes), writes it into DIR with its sidecar, and prints the check and the files.',
@@ -20,10 +21,16 @@ const usage = [
   '  --fix all|LIST   all: the fix of every line that needs one; or a comma-separated list of',
   '                   weld-prune, simplify, resize-textures, scale-to-height, recentre-pivot, compress.',
   '  --format FORMAT  glb (default), gltf (+ .bin + textures), obj (+ MTL + textures), stl (millimetres).',
+  '                   Several, comma-separated (gltf,obj,stl): one base name, textures shared, one sidecar.',
   '                   usdz is made in the app window only (it needs a canvas).',
   '                   Skyboxes: png (the panorama, default) or cubemap (the panorama and six cube faces',
   '                   named for the engine found in DIR; Godot also gets a sky resource, NAME_sky.tres).',
-  '  --json           One JSON object: { "check": [...], "files": [...] }.',
+  '  --collision SHAPE  GLB and glTF: convex (a hull node named NAME-convcolonly) or mesh (mesh nodes named',
+  '                   …-col), which Godot 4 builds collision from on import; none (default).',
+  '  --lods auto|on|off  NAME_LOD1.glb and NAME_LOD2.glb at 50 % and 25 % of the triangles: auto writes them',
+  '                   where the engine makes none (a plain, three.js or web folder; Godot 4 makes its own).',
+  '  --json           One JSON object: { "check": [...], "files": [...], "fileBytes": N, ... };',
+  '                   fileBytes and the File size line measure the files written in the chosen format.',
 ].join('\n');
 
 export const command: CliCommand = {
@@ -38,6 +45,8 @@ export const command: CliCommand = {
         budget: { type: 'string' },
         fix: { type: 'string' },
         format: { type: 'string', default: 'glb' },
+        collision: { type: 'string' },
+        lods: { type: 'string' },
         json: { type: 'boolean', default: false },
       },
       { allowPositionals: true },
@@ -49,9 +58,18 @@ export const command: CliCommand = {
     const target = values.budget;
     if (target !== undefined && !(BUDGET_TARGETS as readonly string[]).includes(target)) throw new UsageError(`--budget must be one of ${BUDGET_TARGETS.join(', ')}, not "${target}".`);
     const skyboxFormat = (SKYBOX_FORMATS as readonly string[]).includes(values.format!);
-    const format = skyboxFormat ? 'glb' : values.format!;
-    if (format in EXPORT_FORMATS && EXPORT_FORMATS[format as keyof typeof EXPORT_FORMATS].canvasOnly) throw new UsageError(CANVAS_ONLY_REASON);
-    if (!(NODE_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of glb, gltf, obj, stl, usdz, png or cubemap, not "${format}".`);
+    const formats = skyboxFormat ? ['glb'] : values.format!.split(',').map((f) => f.trim());
+    for (const format of formats) {
+      if (format in EXPORT_FORMATS && EXPORT_FORMATS[format as keyof typeof EXPORT_FORMATS].canvasOnly) throw new UsageError(CANVAS_ONLY_REASON);
+      if (!(NODE_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of glb, gltf, obj, stl, usdz, png or cubemap (or several models, comma-separated), not "${format}".`);
+    }
+    const { COLLISION_SHAPES, LOD_CHOICES } = await import('../../shared/domain/engine-import');
+    if (values.collision !== undefined && !(COLLISION_SHAPES as readonly string[]).includes(values.collision)) throw new UsageError(`--collision must be one of ${COLLISION_SHAPES.join(', ')}, not "${values.collision}".`);
+    if (values.lods !== undefined && !(LOD_CHOICES as readonly string[]).includes(values.lods)) throw new UsageError(`--lods must be one of ${LOD_CHOICES.join(', ')}, not "${values.lods}".`);
+    const modelOptions = {
+      ...(values.collision ? { collision: values.collision as (typeof COLLISION_SHAPES)[number] } : {}),
+      ...(values.lods ? { lods: values.lods as (typeof LOD_CHOICES)[number] } : {}),
+    };
     const fixes = values.fix === undefined ? undefined : parseFixList(values.fix);
     if (fixes && !fixes.ok) throw new UsageError(fixes.message);
 
@@ -75,7 +93,9 @@ export const command: CliCommand = {
         cwd: io.cwd,
         ...(target ? { target: target as (typeof BUDGET_TARGETS)[number] } : {}),
         ...(fixes?.ok ? { fixes: fixes.fixes } : {}),
-        format: format as (typeof NODE_FORMATS)[number],
+        format: formats[0] as (typeof NODE_FORMATS)[number],
+        ...(formats.length > 1 ? { formats: formats as (typeof NODE_FORMATS)[number][] } : {}),
+        options: modelOptions,
         ...(values.format === 'cubemap' ? { skyboxFaces: true } : {}),
       });
       if (!result.ok) {
@@ -83,7 +103,7 @@ export const command: CliCommand = {
         return EXIT.failure;
       }
       if (values.json) {
-        io.stdout.write(`${JSON.stringify({ check: result.check, files: result.files, fixes: result.fixes, budget: result.budget })}\n`);
+        io.stdout.write(`${JSON.stringify({ check: result.check, files: result.files, fileBytes: result.fileBytes, fixes: result.fixes, budget: result.budget })}\n`);
       } else {
         for (const line of result.check) io.stdout.write(`${describeCheckLine(line)}\n`);
         for (const fix of result.fixes) io.stdout.write(`fixed: ${fix.id}: ${fix.detail}\n`);

@@ -27,6 +27,8 @@ export interface Budget {
   maxHeightM: number;
   /** The model must stand on its base at the origin (lowest point at 0, centred on the others). */
   standOnBase: boolean;
+  /** Share of the exported model's triangles for NAME_LOD1.glb, NAME_LOD2.glb (engine-import.ts's default: 50 %, 25 %). */
+  lodRatios?: number[];
 }
 
 export const FIX_IDS = ['weld-prune', 'simplify', 'resize-textures', 'scale-to-height', 'recentre-pivot', 'compress'] as const;
@@ -103,7 +105,8 @@ export interface ModelFigures {
 }
 
 export type CheckStatus = 'pass' | 'warn' | 'fail';
-export const CHECK_IDS = ['triangles', 'textures', 'materials', 'fileSize', 'height', 'pivot', 'uvs', 'cleanup', 'validator'] as const;
+/** The last two come from engine-import.ts (what the folder's engine does by itself), not from checkReadiness. */
+export const CHECK_IDS = ['triangles', 'textures', 'materials', 'fileSize', 'height', 'pivot', 'uvs', 'cleanup', 'validator', 'collision', 'lods'] as const;
 export type CheckId = (typeof CHECK_IDS)[number];
 
 export interface CheckLine {
@@ -118,6 +121,8 @@ export interface CheckLine {
   fix?: FixId;
   /** One sentence when the line is not a pass. */
   note?: string;
+  /** One sentence shown whatever the status (which engines act on the line). */
+  about?: string;
 }
 
 /** Within this share of a limit, a passing figure warns that it is close. */

@@ -74,8 +74,10 @@ export interface ExportItemResult {
   sidecarPath?: string;
   /** Every file written (absolute): the model and what goes with it (.bin, textures, MTL), then the sidecar. */
   files?: string[];
-  /** Readiness of the exported copy (models), after the fixes applied. */
+  /** Readiness of the exported copy (models), after the fixes applied; File size measures the files written. */
   check?: CheckLine[];
+  /** Bytes of the chosen format's files together (models; the largest set when several formats were written). */
+  fileBytes?: number;
   /** Readiness before the fixes, when fixes were applied. */
   checkBefore?: CheckLine[];
   fixes?: AppliedFix[];
@@ -119,6 +121,7 @@ export const budgetSchema = z
     minHeightM: z.number().min(0).max(100_000),
     maxHeightM: z.number().positive().max(100_000),
     standOnBase: z.boolean(),
+    lodRatios: z.array(z.number().gt(0).lt(1)).min(1).max(4).optional(),
   })
   .strict();
 export const fixListSchema = z.union([z.literal('all'), z.array(z.enum(FIX_IDS)).max(FIX_IDS.length)]);
@@ -150,6 +153,8 @@ export const exportRequests = {
         options: exportOptionsSchema.partial().optional(),
         /** Model format (GLB unless chosen). */
         format: nodeFormatSchema.optional(),
+        /** Several model formats in one export: one base name, one sidecar listing every file (instead of `format`). */
+        formats: z.array(nodeFormatSchema).min(1).max(NODE_FORMATS.length).optional(),
         /** Fixes applied to the exported copy: every failing line's ('all') or those listed. */
         fixes: fixListSchema.optional(),
         /** Check against this budget instead of the folder's (the CLI's --budget). */

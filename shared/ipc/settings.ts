@@ -6,6 +6,7 @@
  * it into the write-only field). Nothing main → renderer ever carries it: keys
  * come back as `KeyView` with the client id masked and `hasSecret`.
  */
+import { COLLISION_SHAPES, LOD_CHOICES } from '../domain/engine-import';
 import { z } from 'zod';
 import { rateCardSchema, type RateCard } from '../api/rate-card';
 import type { KeySpend } from '../domain/spend';
@@ -105,6 +106,10 @@ export const exportOptionsSchema = z
     scale: z.number().positive().max(10_000),
     /** Move the origin to the centre of the model's base. */
     pivotAtBase: z.boolean(),
+    /** Collision named for the engines that read it from glTF node names (GLB and glTF only): shared/domain/engine-import.ts. */
+    collision: z.enum(COLLISION_SHAPES).optional(),
+    /** NAME_LOD1.glb, NAME_LOD2.glb: where the engine makes none (auto), always, or never. */
+    lods: z.enum(LOD_CHOICES).optional(),
   })
   .strict();
 export type ExportOptions = z.infer<typeof exportOptionsSchema>;

@@ -8,7 +8,7 @@ import { mkdir, realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { NodeFormat } from '../../../shared/domain/export-formats';
 import { compressionFor, presetBudget, type AppliedFix, type Budget, type BudgetTarget, type CheckLine, type FixId } from '../../../shared/domain/readiness';
-import type { ExportItemResult, ProjectFolderView, Result } from '../../../shared/ipc';
+import type { ExportItemResult, ExportOptions, ProjectFolderView, Result } from '../../../shared/ipc';
 import type { HandlerContext } from '../contracts';
 import type { JobEngine } from '../jobs/engine-api';
 import { DEFAULT_TARGET } from '.';
@@ -26,12 +26,16 @@ export interface CliExportInput {
   target?: BudgetTarget;
   fixes?: FixId[] | 'all';
   format: NodeFormat;
+  /** Several formats under one base name (instead of `format`). */
+  formats?: NodeFormat[];
+  /** Collision and LOD choices (the export options of the same names). */
+  options?: Pick<Partial<ExportOptions>, 'collision' | 'lods'>;
   /** Skyboxes: also the six cube faces (and Godot's sky) for the engine found in the folder. */
   skyboxFaces?: boolean;
 }
 
 export type CliExportResult =
-  | { ok: true; check: CheckLine[]; files: string[]; fixes: AppliedFix[]; budget: Budget }
+  | { ok: true; check: CheckLine[]; files: string[]; fixes: AppliedFix[]; budget: Budget; fileBytes?: number }
   | { ok: false; message: string };
 
 const NO_RECORDS: ExportRecords = { latestOfLineage: () => undefined, addRecord: () => {}, removeRecord: () => {}, records: () => [], folder: () => undefined };
@@ -42,26 +46,27 @@ export async function exportForCli(input: CliExportInput): Promise<CliExportResu
   const real = await realpath(dir);
   const list = (await (input.handlers['export:listFolders'] as Handler)({} as never, { shell: 'cli' })) as Result<ProjectFolderView[]>;
   const project = list.ok ? list.value.find((f) => f.path === real) : undefined;
-  const { engine } = await detectProject(real);
+  const { engine, web } = await detectProject(real);
   const budget = input.target ? presetBudget(engine, input.target) : (project?.budget ?? presetBudget(engine, DEFAULT_TARGET));
   const compression = compressionFor(engine, budget.target);
-  const plan = { format: input.format, fixes: input.fixes, budget, compression, ...(input.skyboxFaces ? { skyboxFaces: true, projectEngine: engine } : {}) };
+  const plan = { format: input.format, ...(input.formats ? { formats: input.formats } : {}), fixes: input.fixes, budget, compression, projectEngine: engine, webProject: web === true || (engine === 'plain' && budget.target === 'web'), ...(input.skyboxFaces ? { skyboxFaces: true } : {}) };
   const items = project
     ? await exportJobsThroughService(input, project.id, plan)
-    : await exportJobs({ engine: input.engine, store: NO_RECORDS, now: () => new Date() }, { id: 'cli', path: real }, [input.localId], {}, plan);
+    : await exportJobs({ engine: input.engine, store: NO_RECORDS, now: () => new Date() }, { id: 'cli', path: real }, [input.localId], input.options ?? {}, plan);
   if (!Array.isArray(items)) return items;
   const item = items[0];
   if (!item?.ok) return { ok: false, message: item?.message ?? 'Nothing was exported.' };
-  return { ok: true, check: item.check ?? [], files: item.files ?? [], fixes: item.fixes ?? [], budget };
+  return { ok: true, check: item.check ?? [], files: item.files ?? [], fixes: item.fixes ?? [], budget, ...(item.fileBytes !== undefined ? { fileBytes: item.fileBytes } : {}) };
 }
 
-async function exportJobsThroughService(input: CliExportInput, folderId: string, plan: { format: NodeFormat; fixes?: FixId[] | 'all'; budget: Budget; skyboxFaces?: boolean }) {
+async function exportJobsThroughService(input: CliExportInput, folderId: string, plan: { format: NodeFormat; formats?: NodeFormat[]; fixes?: FixId[] | 'all'; budget: Budget; skyboxFaces?: boolean }) {
   const run = input.handlers['export:run'] as Handler;
   const res = (await run(
     {
       localIds: [input.localId],
       folderId,
-      format: plan.format,
+      ...(plan.formats ? { formats: plan.formats } : { format: plan.format }),
+      ...(input.options && Object.keys(input.options).length ? { options: input.options } : {}),
       ...(plan.fixes ? { fixes: plan.fixes } : {}),
       ...(input.target ? { budget: plan.budget } : {}),
       ...(plan.skyboxFaces ? { skyboxFaces: true } : {}),

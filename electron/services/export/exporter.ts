@@ -9,17 +9,19 @@ import { constants } from 'node:fs';
 import { access, readFile, realpath, stat } from 'node:fs/promises';
 import { refusedByGuard } from '../guard/at-use';
 import { basename, dirname, resolve } from 'node:path';
-import { EXPORT_FORMATS, type NodeFormat } from '../../../shared/domain/export-formats';
-import type { Budget, FixId, GeometryCompression } from '../../../shared/domain/readiness';
+import { DEFAULT_LOD_RATIOS, engineLines, wantsLods } from '../../../shared/domain/engine-import';
+import { EXPORT_FORMATS, NODE_FORMATS, type NodeFormat } from '../../../shared/domain/export-formats';
+import { checkReadiness, type Budget, type CheckLine, type FixId, type GeometryCompression, type ModelFigures } from '../../../shared/domain/readiness';
 import { DEFAULT_EXPORT_OPTIONS, type ExportItemResult, type ExportOptions, type ProjectEngine } from '../../../shared/ipc';
 import type { JobEngine } from '../jobs/engine-api';
 import { isInside } from './browse';
 import type { ExportRecord, StoredFolder } from './export-store';
 import { renderTemplate, safeBaseName, safeSubfolder } from './file-name';
-import { plannedSuffixes, writeFormat, type OutputFile } from './formats';
+import type { OutputFile } from './formats';
 import { jobSource, stagedSource, type ExportSource, type StagedFiles } from './export-source';
 import { makeDirsInside } from './inside-dirs';
 import { isIdentity } from './model-transform';
+import { plannedModelSuffixes, writeModel, type FormatFiles, type ModelExtras } from './model-outputs';
 import { readyCopy, type ReadyCopy } from './ready-copy';
 import { skyboxOutputs, skyboxSuffixes } from './skybox-export';
 import { SIDECAR_SUFFIX, describeWriteError, exists, freeBase, inPlaceBase, writeAtomic } from './write-files';
@@ -43,12 +45,17 @@ export interface ExportContext {
 /** Model format, fixes, and the budget and compression the check and fixes use. */
 export interface ExportPlan {
   format?: NodeFormat;
+  /** Several formats in one export: one base name, shared textures, one sidecar listing every file. */
+  formats?: NodeFormat[];
   fixes?: FixId[] | 'all';
   budget: Budget;
   compression: GeometryCompression;
   /** Skyboxes: also the six cube faces named for `projectEngine` (and Godot's sky resource). */
   skyboxFaces?: boolean;
+  /** The folder's engine: names cube faces, and decides LOD files and the check's engine lines. */
   projectEngine?: ProjectEngine;
+  /** A three.js/web project (project-detect.ts, or a web budget): LOD files unless the options say never. */
+  webProject?: boolean;
 }
 
 /** Checks the folder is there and writable; a clear sentence when not. Nothing is written. */
@@ -133,7 +140,8 @@ async function exportOne(
   const refused = await refusedByGuard(source.path, isModel ? 'glb' : 'image');
   if (refused) return { localId, ok: false, message: refused };
   const original = await readFile(source.path);
-  const format = isModel ? (plan.format ?? 'glb') : 'png';
+  const formats: NodeFormat[] = isModel ? (plan.formats?.length ? [...new Set(plan.formats)] : [plan.format ?? 'glb']) : [];
+  const project = plan.projectEngine ?? 'plain';
   let copy: ReadyCopy | undefined;
   if (isModel) {
     try {
@@ -143,27 +151,31 @@ async function exportOne(
         budget: plan.budget,
         compression: plan.compression,
         fixes: plan.fixes,
-        allowCompression: EXPORT_FORMATS[format as NodeFormat].compresses,
+        allowCompression: formats.every((f) => EXPORT_FORMATS[f].compresses),
         ...(source.validation ? { validation: source.validation } : {}),
       });
     } catch (err) {
       // A file glTF-Transform cannot read still exports as it is when nothing asks to change it.
-      const plain = format === 'glb' && isIdentity(options) && (plan.fixes === undefined || (Array.isArray(plan.fixes) && plan.fixes.length === 0));
+      const plain = formats.length === 1 && formats[0] === 'glb' && isIdentity(options) && (plan.fixes === undefined || (Array.isArray(plan.fixes) && plan.fixes.length === 0));
       if (!plain) return { localId, ok: false, message: `The cached model could not be read (${(err as Error).message}), so it cannot be fixed or converted. Export it as GLB without fixes.` };
     }
   }
-  const modelSuffix = `.${format}`;
+  const modelSuffix = `.${formats[0] ?? 'png'}`;
   const faces = !isModel && plan.skyboxFaces === true && source.produces === 'skybox';
-  const project = plan.projectEngine ?? 'plain';
+  const extras: ModelExtras = {
+    collision: options.collision ?? 'none',
+    ...(wantsLods(project, options.lods, plan.webProject) ? { lodRatios: plan.budget.lodRatios ?? DEFAULT_LOD_RATIOS } : {}),
+    upAxis: options.upAxis,
+  };
   const suffixes = [
-    ...(copy ? plannedSuffixes(copy.doc, format as NodeFormat) : [modelSuffix]),
+    ...(copy ? plannedModelSuffixes(copy.doc, formats, extras) : [modelSuffix]),
     ...(faces ? skyboxSuffixes(project) : []),
     ...(options.sidecar ? [SIDECAR_SUFFIX] : []),
   ];
 
   const key = source.lineageKey;
   const earlier = ctx.store.latestOfLineage(folder.id, key);
-  let relBase = earlier && !claimed.has(earlier.relativePath) ? await inPlaceBase(root, earlier, modelSuffix, suffixes) : undefined;
+  let relBase = earlier && !claimed.has(earlier.relativePath) ? await inPlaceBase(root, ownedAtBase(ctx.store, folder.id, key, earlier), MODEL_SUFFIXES, suffixes) : undefined;
   const inPlace = relBase !== undefined;
   if (relBase === undefined) {
     const sub = safeSubfolder(folder.subfolder ?? '');
@@ -181,11 +193,10 @@ async function exportOne(
   for (const suffix of suffixes) claimed.add(relBase + suffix);
 
   const name = basename(relBase);
-  const outputs: OutputFile[] = copy
-    ? await writeFormat(copy.doc, copy.glb, format as NodeFormat, name, options.upAxis)
-    : [{ suffix: modelSuffix, bytes: original }, ...(faces ? await skyboxOutputs(original, project, relativePath) : [])];
+  const model = copy ? await writeModel(copy.doc, copy.glb, formats, name, extras) : undefined;
+  const outputs: OutputFile[] = model ? model.outputs : [{ suffix: modelSuffix, bytes: original }, ...(faces ? await skyboxOutputs(original, project, relativePath) : [])];
   const stray = outputs.find((o) => !suffixes.includes(o.suffix));
-  if (stray) throw new Error(`The ${format} writer made an unplanned file (${stray.suffix}).`);
+  if (stray) throw new Error(`The ${formats.join('/')} writer made an unplanned file (${stray.suffix}).`);
   const existedBefore = await exists(target);
   // Recorded before anything is written: an export cut off between its files (a kill, a crash) leaves
   // them owned by this lineage, so the next export replaces them instead of starting a numbered set.
@@ -204,12 +215,24 @@ async function exportOne(
     throw err;
   }
 
+  // The check as written: File size is the files of the chosen format (the largest set when several).
+  const after = copy && model ? asWritten(copy, model.sizes, plan, project, options, formats) : undefined;
   let sidecarPath: string | undefined;
   if (options.sidecar) {
     sidecarPath = resolve(root, ...(relBase + SIDECAR_SUFFIX).split('/'));
-    const exported = copy
-      ? { format, files: written.map((w) => basename(w)), budget: plan.budget, fixesApplied: copy.fixes, figures: copy.after.figures, check: copy.after.check }
-      : undefined;
+    const exported =
+      copy && after && model
+        ? {
+            format: formats.join('+'),
+            files: written.map((w) => basename(w)),
+            fileBytes: after.figures.fileBytes,
+            formats: model.sizes.map((s) => ({ format: s.format, files: s.suffixes.map((x) => name + x), fileBytes: s.fileBytes })),
+            budget: plan.budget,
+            fixesApplied: copy.fixes,
+            figures: after.figures,
+            check: after.check,
+          }
+        : undefined;
     const sidecar = source.sidecar(basename(target), options, ctx.now(), exported);
     await writeAtomic(sidecarPath, Buffer.from(`${JSON.stringify(sidecar, null, 2)}\n`, 'utf8'), inPlace && (await exists(sidecarPath)));
     written.push(relBase + SIDECAR_SUFFIX);
@@ -223,8 +246,36 @@ async function exportOne(
     replacedInPlace: inPlace && existedBefore,
     sidecarPath,
     files: written.map((w) => resolve(root, ...w.split('/'))),
-    ...(copy ? { check: copy.after.check, fixes: copy.fixes, ...(copy.fixes.length ? { checkBefore: copy.before.check } : {}) } : {}),
+    ...(copy && after ? { check: after.check, fileBytes: after.figures.fileBytes, fixes: copy.fixes, ...(copy.fixes.length ? { checkBefore: copy.before.check } : {}) } : {}),
   };
+}
+
+/** Suffixes an earlier export's model file may end with (another format keeps the same base). */
+const MODEL_SUFFIXES = [...NODE_FORMATS.map((f) => `.${f}`), '.png'];
+
+/**
+ * The earlier export as the owner of every file its lineage wrote at its base: exporting glTF,
+ * then OBJ, then glTF again finds the .gltf written two exports ago as its own to replace.
+ */
+function ownedAtBase(store: ExportRecords, folderId: string, key: string, earlier: ExportRecord): { relativePath: string; files?: string[] } {
+  if (!earlier.files) return earlier;
+  const base = earlier.relativePath.replace(/\.[a-z0-9]+$/, '');
+  const files = new Set(earlier.files);
+  for (const r of store.records()) {
+    if (r.folderId === folderId && r.lineageKey === key && r.relativePath.replace(/\.[a-z0-9]+$/, '') === base) for (const f of r.files ?? [r.relativePath]) files.add(f);
+  }
+  return { relativePath: earlier.relativePath, files: [...files] };
+}
+
+/** The copy's check with File size measured on the files written, and the lines on collision and LODs. */
+function asWritten(copy: ReadyCopy, sizes: FormatFiles[], plan: ExportPlan, project: ProjectEngine, options: ExportOptions, formats: NodeFormat[]): { figures: ModelFigures; check: CheckLine[] } {
+  const figures = { ...copy.after.figures, fileBytes: Math.max(...sizes.map((s) => s.fileBytes)) };
+  const compression = formats.every((f) => EXPORT_FORMATS[f].compresses) ? plan.compression : 'none';
+  const check = [
+    ...checkReadiness(figures, plan.budget, compression),
+    ...engineLines(project, { collision: options.collision, lods: options.lods, lodRatios: plan.budget.lodRatios, formats, web: plan.webProject }),
+  ];
+  return { figures, check };
 }
 
 /** Path of the newest export of a job, for "Reveal in folder". */

@@ -55,15 +55,7 @@ export async function applyFixes(
       }
       case 'simplify': {
         const before = triangleCount(doc);
-        const target = ctx.budget.triangles * SIMPLIFY_HEADROOM;
-        await MeshoptSimplifier.ready;
-        for (const error of SIMPLIFY_ERRORS) {
-          const now = triangleCount(doc);
-          if (now <= target) break;
-          await doc.transform(simplify({ simplifier: MeshoptSimplifier, ratio: Math.min(1, target / now), error }), pruneMeshes());
-        }
-        // Simplify can fold triangles onto each other (twins of opposite winding) or flat; importers drop those.
-        await doc.transform(weld({ overwrite: true }), cleanTriangles(), pruneMeshes());
+        await simplifyTowards(doc, ctx.budget.triangles * SIMPLIFY_HEADROOM);
         applied.push({ id, detail: `${int(before)} → ${int(triangleCount(doc))} triangles` });
         break;
       }
@@ -100,4 +92,19 @@ function vertexCount(doc: Document): number {
   let n = 0;
   for (const mesh of doc.getRoot().listMeshes()) for (const prim of mesh.listPrimitives()) n += prim.getAttribute('POSITION')?.getCount() ?? 0;
   return n;
+}
+
+/**
+ * Simplifies until at most `target` triangles remain, loosening the error limit in steps, then
+ * welds and cleans: simplify can fold triangles onto each other (twins of opposite winding) or
+ * flat, and importers drop those. Also makes the LOD files (lods.ts).
+ */
+export async function simplifyTowards(doc: Document, target: number): Promise<void> {
+  await MeshoptSimplifier.ready;
+  for (const error of SIMPLIFY_ERRORS) {
+    const now = triangleCount(doc);
+    if (now <= target) break;
+    await doc.transform(simplify({ simplifier: MeshoptSimplifier, ratio: Math.min(1, target / now), error }), pruneMeshes());
+  }
+  await doc.transform(weld({ overwrite: true }), cleanTriangles(), pruneMeshes());
 }

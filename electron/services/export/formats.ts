@@ -11,7 +11,7 @@
  * - stl: three's STLExporter (binary), in millimetres.
  * USDZ needs a canvas (three's USDZExporter), so it is made in the renderer; see EXPORT_FORMATS.
  */
-import { unpartition } from '@gltf-transform/functions';
+import { listTextureSlots, unpartition } from '@gltf-transform/functions';
 import { ImageUtils, type Document, type Material, type Texture } from '@gltf-transform/core';
 import type { Group, MeshStandardMaterial } from 'three';
 import type { ModelFormat } from '../../../shared/domain/export-formats';
@@ -23,13 +23,34 @@ export interface OutputFile {
   bytes: Uint8Array;
 }
 
-/** Textures in a stable order, each with the suffix its file gets. */
+/** File names of a texture by the first material slot that uses it (glTF's slots, in this order). */
+const MAP_NAMES: [slot: string, name: string][] = [
+  ['baseColorTexture', 'basecolor'],
+  ['normalTexture', 'normal'],
+  ['metallicRoughnessTexture', 'metalrough'],
+  ['occlusionTexture', 'occlusion'],
+  ['emissiveTexture', 'emissive'],
+];
+
+function mapName(texture: Texture): string {
+  const slots = new Set(listTextureSlots(texture));
+  return MAP_NAMES.find(([slot]) => slots.has(slot))?.[1] ?? 'texture';
+}
+
+/**
+ * Textures in a stable order, each with the suffix its file gets: `_<map>.png` (`NAME_basecolor.png`,
+ * `NAME_normal.png`, …; a second texture of one map `_basecolor_2.png`). glTF and OBJ name a texture
+ * alike, so exporting both into one folder shares the files.
+ */
 function textureSuffixes(doc: Document): Map<Texture, string> {
   const out = new Map<Texture, string>();
-  doc
-    .getRoot()
-    .listTextures()
-    .forEach((t, i) => out.set(t, `_${i + 1}.${ImageUtils.mimeTypeToExtension(t.getMimeType()) || 'png'}`));
+  const taken = new Map<string, number>();
+  for (const t of doc.getRoot().listTextures()) {
+    const map = mapName(t);
+    const n = (taken.get(map) ?? 0) + 1;
+    taken.set(map, n);
+    out.set(t, `_${map}${n > 1 ? `_${n}` : ''}.${ImageUtils.mimeTypeToExtension(t.getMimeType()) || 'png'}`);
+  }
   return out;
 }
 

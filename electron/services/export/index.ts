@@ -53,10 +53,10 @@ export function setupExport(deps: ExportDeps): {
   const platformDialog = (deps.platform as Platform & { chooseFolder?: () => Promise<string | undefined> }).chooseFolder;
   const chooseFolder = deps.chooseFolder ?? (platformDialog ? () => platformDialog.call(deps.platform) : undefined);
 
-  async function budgetOf(folder: StoredFolder): Promise<{ budget: Budget; compression: GeometryCompression; engine: ProjectFolderView['engine'] }> {
-    const { engine } = await detectProject(folder.path);
+  async function budgetOf(folder: StoredFolder): Promise<{ budget: Budget; compression: GeometryCompression; engine: ProjectFolderView['engine']; web: boolean }> {
+    const { engine, web } = await detectProject(folder.path);
     const budget = folder.budget ?? presetBudget(engine, DEFAULT_TARGET);
-    return { budget, compression: compressionFor(engine, budget.target), engine };
+    return { budget, compression: compressionFor(engine, budget.target), engine, web: web === true || (engine === 'plain' && budget.target === 'web') };
   }
 
   async function view(folder: StoredFolder): Promise<ProjectFolderView> {
@@ -137,7 +137,7 @@ export function setupExport(deps: ExportDeps): {
       return ok(await view(store.folder(folderId)!));
     },
     'export:browse': async ({ path }) => browse(homeDir, path, allowedRoots(deps.dataDir, homeDir)),
-    'export:run': async ({ localIds, stagedFileIds, folderId, options, format, fixes, budget: chosen, skyboxFaces }, ctx) => {
+    'export:run': async ({ localIds, stagedFileIds, folderId, options, format, formats, fixes, budget: chosen, skyboxFaces }, ctx) => {
       const folder = store.folder(folderId);
       if (!folder) return fail('not-found', 'That project folder is not in the list.');
       const moved = await storedFolderAtUse(folder.path, ctx, deps.dataDir, homeDir);
@@ -145,7 +145,7 @@ export function setupExport(deps: ExportDeps): {
       const own = await budgetOf(folder);
       const budget = chosen ?? own.budget;
       const compression = compressionFor(own.engine, budget.target);
-      const plan = { format, fixes, budget, compression, ...(skyboxFaces ? { skyboxFaces, projectEngine: own.engine } : {}) };
+      const plan = { format, ...(formats ? { formats } : {}), fixes, budget, compression, projectEngine: own.engine, webProject: own.web || (own.engine === 'plain' && budget.target === 'web'), ...(skyboxFaces ? { skyboxFaces } : {}) };
       const requested = stripUndefined(options ?? {});
       const items = stagedFileIds
         ? await exportStaged({ engine: deps.engine, store, now, staging: deps.staging }, folder, stagedFileIds, requested, plan)

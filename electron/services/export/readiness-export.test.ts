@@ -172,11 +172,11 @@ describe('lineage for every file an export writes (issue 16 #6)', () => {
   });
 
   it("never replaces a glTF's .bin or texture that is not ours", async () => {
-    const f = await folder('plain', { 'tall-tower_bigjob00.bin': 'mine', 'tall-tower_bigjob00_1.png': 'mine too' });
+    const f = await folder('plain', { 'tall-tower_bigjob00.bin': 'mine', 'tall-tower_bigjob00_basecolor.png': 'mine too' });
     const report = await value<ExportReport>('export:run', { localIds: ['local-big-1'], folderId: f.id, format: 'gltf' });
     expect(report.items[0]!.relativePath).toBe('tall-tower_bigjob00-2.gltf');
     expect(readFileSync(join(f.path, 'tall-tower_bigjob00.bin'), 'utf8')).toBe('mine');
-    expect(readFileSync(join(f.path, 'tall-tower_bigjob00_1.png'), 'utf8')).toBe('mine too');
+    expect(readFileSync(join(f.path, 'tall-tower_bigjob00_basecolor.png'), 'utf8')).toBe('mine too');
   });
 });
 
@@ -185,7 +185,7 @@ describe('formats', () => {
     const f = await folder('plain');
     const report = await value<ExportReport>('export:run', { localIds: ['local-big-1'], folderId: f.id, format: 'gltf', fixes: ['simplify'] });
     const item = report.items[0]!;
-    expect(item.files!.map((p) => p.slice(f.path.length + 1))).toEqual(['tall-tower_bigjob00.gltf', 'tall-tower_bigjob00_1.png', 'tall-tower_bigjob00.bin', 'tall-tower_bigjob00.asset.json']);
+    expect(item.files!.map((p) => p.slice(f.path.length + 1))).toEqual(['tall-tower_bigjob00.gltf', 'tall-tower_bigjob00_basecolor.png', 'tall-tower_bigjob00.bin', 'tall-tower_bigjob00.asset.json']);
     const json = readFileSync(item.path!);
     const result = await validator.validateBytes(new Uint8Array(json), {
       uri: 'tall-tower_bigjob00.gltf',
@@ -202,7 +202,7 @@ describe('formats', () => {
     const report = await value<ExportReport>('export:run', { localIds: ['local-big-1'], folderId: f.id, format: 'obj', fixes: ['weld-prune', 'simplify'] });
     const item = report.items[0]!;
     const names = item.files!.map((p) => p.slice(f.path.length + 1));
-    expect(names).toEqual(['tall-tower_bigjob00.obj', 'tall-tower_bigjob00.mtl', 'tall-tower_bigjob00_1.png', 'tall-tower_bigjob00.asset.json']);
+    expect(names).toEqual(['tall-tower_bigjob00.obj', 'tall-tower_bigjob00.mtl', 'tall-tower_bigjob00_basecolor.png', 'tall-tower_bigjob00.asset.json']);
     const objText = readFileSync(item.path!, 'utf8');
     expect(objText).toContain('mtllib tall-tower_bigjob00.mtl');
     const mtl = new MTLLoader().parse(readFileSync(join(f.path, 'tall-tower_bigjob00.mtl'), 'utf8'), '');

@@ -10,8 +10,12 @@ import type { ExportOptions } from '../../../shared/ipc';
 
 export interface ExportedCopy {
   format: string;
-  /** File names beside the sidecar, model first. */
+  /** File names beside the sidecar, model first: every file this export wrote. */
   files: string[];
+  /** Bytes of the chosen format's files together (the largest set when several formats were written). */
+  fileBytes?: number;
+  /** Each format's files and their bytes together, when the export wrote models. */
+  formats?: { format: string; files: string[]; fileBytes: number }[];
   budget: Budget;
   fixesApplied: AppliedFix[];
   figures: ModelFigures;

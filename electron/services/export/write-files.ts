@@ -34,10 +34,13 @@ export interface EarlierExport {
  * The earlier export's base (`sub/name` without the model's suffix) when every
  * file of this export may go there: each is free, or was written by that export.
  * Records from before `files` was kept own their model, and a sidecar whose content says it is ours.
+ * `modelSuffix`: the suffix (or any of the suffixes) the earlier model may end with.
  */
-export async function inPlaceBase(root: string, earlier: EarlierExport, modelSuffix: string, suffixes: readonly string[]): Promise<string | undefined> {
-  if (!earlier.relativePath.endsWith(modelSuffix)) return undefined;
-  const base = earlier.relativePath.slice(0, -modelSuffix.length);
+export async function inPlaceBase(root: string, earlier: EarlierExport, modelSuffix: string | readonly string[], suffixes: readonly string[]): Promise<string | undefined> {
+  // A model exported before in another format keeps its base: `NAME.gltf` then `NAME.obj`, not `NAME-2.obj`.
+  const own = (typeof modelSuffix === 'string' ? [modelSuffix] : modelSuffix).find((s) => earlier.relativePath.endsWith(s));
+  if (own === undefined) return undefined;
+  const base = earlier.relativePath.slice(0, -own.length);
   const ours = new Set(earlier.files ?? [earlier.relativePath]);
   for (const suffix of suffixes) {
     const rel = base + suffix;
