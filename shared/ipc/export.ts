@@ -197,6 +197,8 @@ export const exportRequests = {
           .min(8)
           .max(Math.ceil(MAX_PICTURE_BYTES / 3) * 4, `the picture is larger than ${(MAX_PICTURE_BYTES / 1e6).toFixed(1)} MB`)
           .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'the picture is not base64'),
+        /** The file name template the model's export uses (Settings' export defaults), for a picture of a model not exported there yet. */
+        template: exportOptionsSchema.shape.template.optional(),
       })
       .strict()
       .refine((v) => pictureAllowed(v.picture, v.format), { message: 'a turntable is WebM, MP4 or GIF; a still is PNG' }),

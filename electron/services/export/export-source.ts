@@ -29,6 +29,29 @@ export interface ExportSource {
   sidecar(fileName: string, options: ExportOptions, now: Date, copy?: ExportedCopy): Record<string, unknown>;
 }
 
+/**
+ * The names a job's files are made from (the file-name template's fields): its prompt, else its
+ * title, else the file it was made from (an Image to 3D job has no prompt; "photo_chest", not
+ * "image-to-3d"), and only then its kind. Model exports and the pictures saved beside them use it.
+ */
+export function jobNameFields(job: Pick<JobRecord, 'prompt' | 'title' | 'request' | 'kind' | 'createdAt' | 'jobId' | 'localId'>): NameFields {
+  return {
+    prompt: job.prompt || job.title || sourceFileStem(job.request),
+    kind: job.kind,
+    createdAt: job.createdAt,
+    jobId: job.jobId ?? job.localId,
+  };
+}
+
+/** The name, without its extension, of the first file a request was made from. */
+function sourceFileStem(request: Record<string, unknown>): string | undefined {
+  for (const value of Object.values(request)) {
+    const name = (value as { name?: unknown } | null)?.name;
+    if (typeof name === 'string' && name.trim()) return name.replace(/\.[^.]*$/, '') || name;
+  }
+  return undefined;
+}
+
 /** A finished job's cached asset, or why it cannot be exported. */
 export function jobSource(engine: JobEngine, localId: string, all: readonly JobRecord[]): ExportSource | { message: string } {
   const job = engine.get(localId);
@@ -46,12 +69,7 @@ export function jobSource(engine: JobEngine, localId: string, all: readonly JobR
     isModel: job.asset.format === 'glb',
     produces: ENDPOINTS[job.kind]?.produces ?? 'none',
     ...(job.asset.validation ? { validation: job.asset.validation } : {}),
-    names: {
-      prompt: job.prompt ?? job.title,
-      kind: job.kind,
-      createdAt: job.createdAt,
-      jobId: job.jobId ?? job.localId,
-    },
+    names: jobNameFields(job),
     lineageKey: lineageKey(job, all),
     sidecar: (fileName, options, now, copy) => buildSidecar(job, fileName, options, now, copy),
   };

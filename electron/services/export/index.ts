@@ -154,12 +154,12 @@ export function setupExport(deps: ExportDeps): {
       deps.events.emit('export:done', report);
       return ok(report);
     },
-    'export:savePicture': async ({ localId, folderId, picture, format, dataBase64 }, ctx) => {
+    'export:savePicture': async ({ localId, folderId, picture, format, dataBase64, template }, ctx) => {
       const folder = store.folder(folderId);
       if (!folder) return fail('not-found', 'That project folder is not in the list.');
       const moved = await storedFolderAtUse(folder.path, ctx, deps.dataDir, homeDir);
       if (moved) return fail('folder-moved', moved);
-      const saved = await savePicture({ engine: deps.engine, store, now }, folder, { localId, picture, format, bytes: Buffer.from(dataBase64, 'base64') });
+      const saved = await savePicture({ engine: deps.engine, store, now }, folder, { localId, picture, format, bytes: Buffer.from(dataBase64, 'base64'), ...(template ? { template } : {}) });
       return saved.ok ? ok({ path: saved.path, relativePath: saved.relativePath, replacedInPlace: saved.replacedInPlace }) : fail('not-saved', saved.message);
     },
     'export:setBudget': async ({ folderId, target, budget }, ctx) => {

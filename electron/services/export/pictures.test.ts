@@ -48,6 +48,22 @@ describe('export:savePicture', () => {
     expect(readFileSync(join(home, 'game', 'Assets', 'Generated', 'lamp_pic22222_turntable.gif'), 'utf8')).toBe('mine');
   });
 
+  it('names a picture of a model not exported there yet as its model export is named: after the file an Image to 3D job was made from, with the template given', async () => {
+    const folder = await value<ProjectFolderView>('export:addFolder', { path: join(home, 'game') });
+    const image = { name: 'photo_chest.png', size: 10, sha256: 'a'.repeat(64), mime: 'image/png', path: '/staged/photo_chest.png' };
+    // (The fake engine guesses PNG for kinds named "image"; this one makes a model.)
+    const model = { state: 'ready', format: 'glb', attempts: 1 } as const;
+    engine.add({ localId: 'model-pic04', kind: 'image-to-3d', jobId: 'pic44444444', request: { image }, asset: model }, await makeGlb());
+    const still = await value<SavedPicture>('export:savePicture', { localId: 'model-pic04', folderId: folder.id, picture: 'still', format: 'png', dataBase64: TINY_PNG.toString('base64') });
+    expect(still.relativePath).toBe('Assets/Generated/photo-chest_pic44444_still.png');
+    const exported = await value<ExportReport>('export:run', { localIds: ['model-pic04'], folderId: folder.id });
+    expect(exported.items[0]).toMatchObject({ relativePath: 'Assets/Generated/photo-chest_pic44444.glb' });
+    // A second model with the user's own template (Settings' export defaults), as the window sends it.
+    engine.add({ localId: 'model-pic05', kind: 'image-to-3d', jobId: 'pic55555555', request: { image: { ...image, sha256: 'b'.repeat(64) } }, asset: model }, await makeGlb());
+    const turntable = await value<SavedPicture>('export:savePicture', { localId: 'model-pic05', folderId: folder.id, picture: 'turntable', format: 'gif', dataBase64: GIF.toString('base64'), template: '{date}-{prompt-slug}' });
+    expect(turntable.relativePath).toBe('Assets/Generated/2026-11-22-photo-chest_turntable.gif');
+  });
+
   it('refuses bytes that are not the format named, and a still that is not a PNG, writing nothing', async () => {
     const folder = await value<ProjectFolderView>('export:addFolder', { path: join(home, 'game') });
     engine.add({ localId: 'model-pic03', kind: 'text-to-3d', jobId: 'pic33333333', prompt: 'Vase' }, await makeGlb());

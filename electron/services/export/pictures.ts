@@ -1,7 +1,8 @@
 /**
  * Writes a picture the renderer made (a turntable or a still) into a project
  * folder, beside the asset's export there (`chair_abc.glb` → `chair_abc_turntable.webm`),
- * or under the export name template when the asset was not exported there yet.
+ * or when the asset was not exported there yet under the name its model export
+ * would get (the same template and fields: jobNameFields).
  * The bytes must be what their format says (by signature). Lineage as for
  * exports: a picture replaces only the file an earlier picture of the same
  * asset and kind wrote; otherwise it takes a new numbered name.
@@ -15,6 +16,7 @@ import type { ExportRecord, StoredFolder } from './export-store';
 import { checkFolder, type ExportContext } from './exporter';
 import { makeDirsInside } from './inside-dirs';
 import { renderTemplate, safeBaseName, safeSubfolder } from './file-name';
+import { jobNameFields } from './export-source';
 import { lineageKey } from './lineage';
 import { exists, freeBase, inPlaceBase, writeAtomic } from './write-files';
 
@@ -23,6 +25,8 @@ export interface PictureRequest {
   picture: PictureKind;
   format: PictureFormat;
   bytes: Uint8Array;
+  /** The model export's file name template, for a model not exported into this folder yet. */
+  template?: string;
 }
 
 export type PictureResult = { ok: true; path: string; relativePath: string; replacedInPlace: boolean } | { ok: false; message: string };
@@ -51,7 +55,7 @@ export async function savePicture(ctx: ExportContext, folder: StoredFolder, req:
     const sub = beside ? posix.dirname(beside).replace(/^\.$/, '') : safeSubfolder(folder.subfolder ?? '');
     const name = beside
       ? posix.basename(beside)
-      : safeBaseName(renderTemplate(DEFAULT_EXPORT_OPTIONS.template, { prompt: job.prompt ?? job.title, kind: job.kind, createdAt: job.createdAt, jobId: job.jobId ?? job.localId }), 'asset', 120);
+      : safeBaseName(renderTemplate(req.template ?? DEFAULT_EXPORT_OPTIONS.template, jobNameFields(job)), 'asset', 120);
     relBase = await freeBase(root, sub, name, [suffix], new Set());
   }
   const relativePath = relBase + suffix;

@@ -13,12 +13,15 @@ import { Cancelled } from '../../viewport/capture/capture-host';
 import { encodableCodecs } from '../../viewport/capture/encode';
 import { TURNTABLE_FPS, TURNTABLE_FRAMES, pickCodec } from '../../viewport/capture/turntable-plan';
 import './pictures.css';
-import { makeStill, makeTurntable, saveAsDownload, saveToFolder, type Picture } from './make-picture';
+import { makeStill, makeTurntable, pictureAssetName, saveAsDownload, saveToFolder, type Picture } from './make-picture';
 
 type Status = { state: 'idle' } | { state: 'working'; done: number; total: number } | { state: 'saved'; message: string } | { state: 'error'; message: string };
 
 export function PicturesDialog({ kind, target, onClose }: { kind: PictureKind | null; target: ViewportTarget; onClose(): void }) {
   const folders = useStore((s) => s.projectFolders);
+  // Named as the model's export and Save as… name it (the same template and title).
+  const template = useStore((s) => s.settings?.exportDefaults.template);
+  const job = useStore((s) => (target.localId ? s.jobsById[target.localId] : undefined));
   const [format, setFormat] = useState<TurntableFormat>('webm');
   const [transparent, setTransparent] = useState(false);
   const [folderId, setFolderId] = useState('');
@@ -52,10 +55,10 @@ export function PicturesDialog({ kind, target, onClose }: { kind: PictureKind | 
     try {
       const picture = await make();
       if (where === 'download') {
-        saveAsDownload(picture, target.name);
+        saveAsDownload(picture, pictureAssetName(target, job));
         setStatus({ state: 'saved', message: `Handed to your browser's downloads (${(picture.bytes.length / 1e6).toFixed(1)} MB).` });
       } else {
-        const saved = await saveToFolder(picture, target.localId!, folderId);
+        const saved = await saveToFolder(picture, target.localId!, folderId, template);
         setStatus({ state: 'saved', message: `${saved.replacedInPlace ? 'Replaced' : 'Saved'} ${saved.relativePath} (${(picture.bytes.length / 1e6).toFixed(1)} MB).` });
       }
     } catch (err) {

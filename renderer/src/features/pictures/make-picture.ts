@@ -10,7 +10,9 @@ import { bridge } from '../../bridge';
 import { captureHost, drawView, turnAround, viewSize } from '../../viewport/capture/capture-host';
 import { turntableEncoder } from '../../viewport/capture/encode';
 import { MAX_WIDTH, TURNTABLE_FPS, TURNTABLE_FRAMES, outputSize } from '../../viewport/capture/turntable-plan';
-import { downloadAssets } from '../export/save-as';
+import type { JobSummary } from '../../../../shared/domain/job';
+import type { ViewportTarget } from '../../state/slices/viewport';
+import { downloadAssets, saveAsName } from '../export/save-as';
 
 export interface Picture {
   kind: PictureKind;
@@ -65,10 +67,26 @@ function toBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-export async function saveToFolder(picture: Picture, localId: string, folderId: string): Promise<SavedPicture> {
-  const result = await bridge().api.export.savePicture({ localId, folderId, picture: picture.kind, format: picture.format, dataBase64: toBase64(picture.bytes) });
+/** `template`: the model export's file name template (Settings' export defaults), so the picture is named as the model would be. */
+export async function saveToFolder(picture: Picture, localId: string, folderId: string, template?: string): Promise<SavedPicture> {
+  const result = await bridge().api.export.savePicture({
+    localId,
+    folderId,
+    picture: picture.kind,
+    format: picture.format,
+    dataBase64: toBase64(picture.bytes),
+    ...(template ? { template } : {}),
+  });
   if (!result.ok) throw new Error(result.problem.message);
   return result.value;
+}
+
+/**
+ * The name a picture's download starts from: a history job's, as its model's Save as… names it (an
+ * Image to 3D job by the photo it was made from, not "Image to 3D"); a dropped file's own name.
+ */
+export function pictureAssetName(target: Pick<ViewportTarget, 'name'>, job: JobSummary | undefined): string {
+  return job ? saveAsName(job) : target.name;
 }
 
 /** The download's name: the asset's name without its extension, then `_turntable.webm` and so on. */
