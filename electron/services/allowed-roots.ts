@@ -108,7 +108,14 @@ export function gateFor(ctx: HandlerContext, dataDir: string, homeDir?: string):
  * from the browser shell it must also still lie in the allowed folders.
  * Undefined when the folder may be used (a missing one is left to the caller's own words).
  */
-export async function storedFolderAtUse(folderPath: string, ctx: HandlerContext, dataDir?: string, homeDir?: string): Promise<string | undefined> {
+export async function storedFolderAtUse(
+  folderPath: string,
+  ctx: HandlerContext,
+  dataDir?: string,
+  homeDir?: string,
+  /** How the refusal names the folder and what to do (a batch's output folder is not a project folder). */
+  words: { folder: string; when: string; remedy: string } = { folder: 'project folder', when: 'it was added', remedy: 'add the folder again if that is where exports should go' },
+): Promise<string | undefined> {
   let real: string;
   try {
     real = await fs.realpath(folderPath);
@@ -116,7 +123,7 @@ export async function storedFolderAtUse(folderPath: string, ctx: HandlerContext,
     return undefined;
   }
   if (real !== folderPath) {
-    return `The project folder ${folderPath} now leads somewhere else (${real}): it was replaced by a link after it was added. Nothing was read or written there; add the folder again if that is where exports should go.`;
+    return `The ${words.folder} ${folderPath} now leads somewhere else (${real}): it was replaced by a link after ${words.when}. Nothing was read or written there; ${words.remedy}.`;
   }
   if (ctx.shell === 'web' && dataDir !== undefined) {
     const inside = await gateFor(ctx, dataDir, homeDir).check(real);

@@ -102,6 +102,8 @@ export interface Batch {
   estimateMs?: number;
   /** Files written next to the assets once rows finish. */
   report?: { csv: string; json: string };
+  /** Why the report was last not written (the output folder was replaced by a link, or is gone). */
+  reportProblem?: string;
 }
 
 export type BatchSummary = Omit<Batch, 'rows'>;

@@ -8,6 +8,7 @@
 import type { Batch } from '../../../shared/ipc';
 import type { EventSink } from '../contracts';
 import { applyChange, countRows, estimateMs, isRefusal, nextBatch, nextRow, type BatchEvent, type Refusal, type RowChange, type RowEvent } from './lifecycle';
+import { batchFolderRefusal } from './folder-at-use';
 import { writeReports } from './output';
 import { BatchLocks, BatchStore, type StoredBatch, type StoredRow } from './store';
 
@@ -21,6 +22,8 @@ export interface BatchBookDeps {
   keysFor?: (environmentId: string | undefined, spreadAcrossKeys: boolean) => number;
   /** Cached thumbnails, for the pictures of `batch-report.html`. */
   thumbnailOf?: (localId: string) => string | undefined;
+  /** The browser shell's home folder, for judging the output folder at use. */
+  homeDir?: string;
 }
 
 export class BatchBook {
@@ -129,9 +132,14 @@ export class BatchBook {
   writeReport(batch: StoredBatch): Promise<void> {
     const outDir = batch.assetDir ?? batch.outDir;
     if (!outDir || this.closing) return Promise.resolve();
-    const run = writeReports(outDir, batch.rows, this.deps.thumbnailOf)
-      .then((report) => {
-        batch.report = report;
+    const run = batchFolderRefusal(batch, this.deps, outDir)
+      .then(async (refusal) => {
+        if (refusal) {
+          batch.reportProblem = refusal;
+          return;
+        }
+        batch.report = await writeReports(outDir, batch.rows, this.deps.thumbnailOf);
+        delete batch.reportProblem;
       })
       .catch(() => {
         // The folder went away: the rows keep their state and the next finished row tries again.
@@ -142,7 +150,7 @@ export class BatchBook {
   }
 
   view(batch: StoredBatch): Batch {
-    const { listDir: _d, version: _v, shell: _s, rows, ...rest } = batch;
+    const { listDir: _d, version: _v, shell: _s, realOutDir: _r, rows, ...rest } = batch;
     return {
       ...rest,
       counts: countRows(batch),

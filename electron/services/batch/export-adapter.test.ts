@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Batch } from '../../../shared/ipc';
 import { setupExport } from '../export';
 import { createHeadlessPlatform } from '../platform-headless';
+import { makeGlb } from '../export/test-support';
 import { exportServiceExporter } from './export-adapter';
 import { REPORT_CSV, REPORT_JSON } from './output';
 import { BatchService } from './service';
@@ -24,7 +25,8 @@ const temp = (name: string) => {
 
 async function runBatch(outDir: string, onExporter?: (exporter: ReturnType<typeof setupExport>) => void): Promise<Batch> {
   const dataDir = temp('data');
-  const engine = new FakeEngine({ dir: path.join(dataDir, 'assets') });
+  // Real GLBs: the export service checks what it exports.
+  const engine = new FakeEngine({ dir: path.join(dataDir, 'assets'), assetBytes: await makeGlb() });
   await engine.start();
   const events = { emit: () => undefined };
   const exporter = setupExport({ dataDir, engine, events, platform: createHeadlessPlatform('cli'), homeDir: os.tmpdir() });

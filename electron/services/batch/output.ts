@@ -143,8 +143,10 @@ export async function writeReports(outDir: string, rows: BatchRow[], thumbnailOf
   const lines = reportLines(rows);
   const csv = path.join(outDir, REPORT_CSV);
   const json = path.join(outDir, REPORT_JSON);
-  await writeAtomic(csv, reportCsv(lines));
-  await writeAtomic(json, JSON.stringify(lines, null, 2) + '\n');
-  await writeAtomic(path.join(outDir, REPORT_HTML), contactSheetHtml(`Batch report: ${path.basename(outDir)}`, await sheetEntries(outDir, rows, thumbnailOf)));
+  // The folder was judged just before (folder-at-use.ts): nothing here makes one.
+  const into = { createFolder: false };
+  await writeAtomic(csv, reportCsv(lines), into);
+  await writeAtomic(json, JSON.stringify(lines, null, 2) + '\n', into);
+  await writeAtomic(path.join(outDir, REPORT_HTML), contactSheetHtml(`Batch report: ${path.basename(outDir)}`, await sheetEntries(outDir, rows, thumbnailOf)), into);
   return { csv, json };
 }

@@ -22,6 +22,7 @@ import type { BatchBook } from './book';
 import { jobFingerprint, requestFingerprint, rowFileShas } from './duplicates';
 import { creditStop, isOpen, needsFollowing, rowEnding } from './lifecycle';
 import type { BatchExporter } from './output';
+import { batchFolderRefusal } from './folder-at-use';
 import type { StoredBatch, StoredRow } from './store';
 
 export interface BatchRunnerDeps {
@@ -30,6 +31,8 @@ export interface BatchRunnerDeps {
   exporter: BatchExporter;
   /** The files service's staging (copy, size and type check by content). Rows with files need it. */
   stagePath?: (absPath: string) => Promise<Result<StagedFile>>;
+  /** The browser shell's home folder, for judging the output folder at use. */
+  homeDir?: string;
 }
 
 /** Rows handed to the engine between two durable writes of the batch file. */
@@ -182,6 +185,9 @@ export class BatchRunner {
         this.book.moveRow(row, ending.event);
         break;
       }
+      // Judged at use: a folder replaced by a link since the start gets nothing, and the row says so.
+      const refusal = await batchFolderRefusal(batch, this.deps, batch.outDir);
+      if (refusal) return this.book.failRow(batch, row, refusal);
       const exported = await this.deps.exporter.exportJob({ shell: batch.shell ?? 'cli', job, assetPath: ending.assetPath, outDir: batch.outDir ?? this.deps.dataDir, row: row.row });
       if (!exported.ok) return this.book.failRow(batch, row, exported.message);
       // The report sits next to the assets (a Unity project's exports go to its Assets/Generated, for example).

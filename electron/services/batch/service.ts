@@ -30,6 +30,7 @@ import { parseList } from './parse-list';
 import { headerRefusal, readList } from './read-list';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { BatchRunner } from './runner';
+import { realFolder } from './folder-at-use';
 import type { StoredBatch, StoredRow } from './store';
 
 export interface BatchServiceDeps {
@@ -47,6 +48,8 @@ export interface BatchServiceDeps {
   engineStarted?: Promise<void>;
   /** Delay before coalesced saves and events (ms). */
   settleMs?: number;
+  /** The browser shell's home folder (its allowed folders); defaults to os.homedir(). */
+  homeDir?: string;
 }
 
 /** Rows checked between two yields to the event loop while a list is imported. */
@@ -59,9 +62,9 @@ export class BatchService {
   private detachEngine: (() => void) | undefined;
 
   constructor(private readonly deps: BatchServiceDeps) {
-    this.book = new BatchBook({ dataDir: deps.dataDir, events: deps.events, now: deps.now ?? Date.now, settleMs: deps.settleMs ?? 100, keysFor: deps.keysFor, thumbnailOf: (localId) => deps.engine.thumbnailPath(localId) });
+    this.book = new BatchBook({ dataDir: deps.dataDir, events: deps.events, now: deps.now ?? Date.now, settleMs: deps.settleMs ?? 100, keysFor: deps.keysFor, thumbnailOf: (localId) => deps.engine.thumbnailPath(localId), homeDir: deps.homeDir });
     this.exporter = deps.exporter ?? safeCopyExporter;
-    this.runner = new BatchRunner({ dataDir: deps.dataDir, engine: deps.engine, exporter: this.exporter, stagePath: deps.stagePath }, this.book);
+    this.runner = new BatchRunner({ dataDir: deps.dataDir, engine: deps.engine, exporter: this.exporter, stagePath: deps.stagePath, homeDir: deps.homeDir }, this.book);
   }
 
   /** Loads saved batches and picks up the running ones where they stopped. */
@@ -227,6 +230,8 @@ export class BatchService {
     if (!prepared.ok) return fail('output-folder', prepared.message);
     Object.assign(batch, {
       assetDir: prepared.assetDir,
+      // Kept to judge the folder again at every write (folder-at-use.ts).
+      realOutDir: await realFolder(outDir),
       shell,
       outDir,
       environmentId: args.environmentId,

@@ -24,6 +24,8 @@ export interface StoredBatch extends Omit<Batch, 'rows'> {
   listDir?: string;
   /** The kind given for the whole list. */
   listKind?: string;
+  /** The output folder's real path when the batch started: every write into it is judged against it (folder-at-use.ts). */
+  realOutDir?: string;
   /** The shell that started the batch (exports from the browser shell stay inside its limits). */
   shell?: 'electron' | 'web' | 'cli';
   /** Bumped on every save. */
@@ -87,8 +89,9 @@ export class BatchStore {
 }
 
 /** Writes a file so readers see the old or the new content, never a mix. */
-export async function writeAtomic(file: string, data: string | Uint8Array): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
+/** `createFolder: false`: into a folder that exists (and was judged) only, never making one on the way. */
+export async function writeAtomic(file: string, data: string | Uint8Array, { createFolder = true }: { createFolder?: boolean } = {}): Promise<void> {
+  if (createFolder) await fs.mkdir(path.dirname(file), { recursive: true });
   const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
   // A batch's rows hold its prompts: readable by the user only.
   const handle = await fs.open(tmp, 'w', 0o600);

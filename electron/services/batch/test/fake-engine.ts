@@ -19,6 +19,8 @@ export interface FakeEngineOptions {
   credits?: number;
   /** Fail the job whose prompt contains this word. */
   failWord?: string;
+  /** What a finished job's asset holds (a real GLB where the export service checks it); a short marker by default. */
+  assetBytes?: Uint8Array;
 }
 
 export class FakeEngine implements JobEngine {
@@ -181,7 +183,7 @@ export class FakeEngine implements JobEngine {
         if (failed) {
           this.update(job, { state: 'error', problem: { message: 'The service could not generate this model.' }, finishedAt: new Date().toISOString() });
         } else {
-          fs.writeFileSync(path.join(this.opts.dir, `${job.localId}.glb`), `glTF-${job.localId}`);
+          fs.writeFileSync(path.join(this.opts.dir, `${job.localId}.glb`), this.opts.assetBytes ?? `glTF-${job.localId}`);
           this.update(job, { state: 'success', asset: { state: 'ready', format: 'glb', attempts: 1 }, finishedAt: new Date().toISOString() });
         }
       }

@@ -38,6 +38,11 @@ export function BatchProgress({ batch }: { batch: Batch }) {
         </p>
       ) : null}
       {batch.outDir ? <p className="field-help">Output folder: {batch.outDir}</p> : null}
+      {batch.reportProblem ? (
+        <p className="batch-warning" role="alert">
+          The batch report was not written. {batch.reportProblem}
+        </p>
+      ) : null}
       <div className="batch-actions">
         {batch.state === 'running' ? (
           <Button disabled={busy} onClick={() => void pause(batch.id)}>
