@@ -6,6 +6,7 @@
  * loads them) and hands it to Save as… (a download; Electron asks where).
  */
 import type { Object3D } from 'three';
+import { usdzProblems } from '../../../../shared/domain/usdz-rules';
 import { USDZExporter } from 'three/examples/jsm/exporters/USDZExporter.js';
 import { disposeObject } from '../../viewport/dispose';
 import { createGltfLoader, fetchAsset, parseGlb } from '../../viewport/loaders';
@@ -27,13 +28,25 @@ export async function makeUsdz(localId: string, url: string, headers: Record<str
     // USDZExporter writes MeshStandardMaterial only; a model with no material gets the neutral one it is shown with.
     applyNeutralDefaultMaterial(gltf);
     scene = gltf.scene;
-    return await new USDZExporter().parseAsync(gltf.scene, { maxTextureSize: USDZ_MAX_TEXTURE });
+    return await usdzFromScene(gltf.scene);
   } catch (error) {
     throw new Error(`The USDZ could not be made: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     if (scene) disposeObject(scene);
     loader.dispose();
   }
+}
+
+/**
+ * three's USDZExporter, its package checked against the USDZ package rules before it is offered
+ * (shared/domain/usdz-rules.ts: stored, 64-byte aligned, root layer first, allowed file types,
+ * textures inside, stage metadata), so a change in three cannot hand the user a package AR Quick Look refuses.
+ */
+export async function usdzFromScene(scene: Object3D): Promise<Uint8Array> {
+  const bytes = await new USDZExporter().parseAsync(scene, { maxTextureSize: USDZ_MAX_TEXTURE });
+  const problems = usdzProblems(bytes);
+  if (problems.length) throw new Error(`the package breaks the USDZ rules (${problems.map((p) => p.detail).join('; ')})`);
+  return bytes;
 }
 
 /** The Save as… name of a model's USDZ: the GLB's name with the other extension. */
