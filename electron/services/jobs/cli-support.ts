@@ -9,6 +9,8 @@ import path from 'node:path';
 import { ENDPOINTS } from '../../../shared/api';
 import { isTerminal, type JobRecord } from '../../../shared/domain/job';
 import { settledForCommandLine } from '../../../shared/domain/settled';
+import { waitReason, type WaitFacts } from '../../../shared/domain/wait-reason';
+import { pidAlive } from '../pid-alive';
 import type { HandlerContext, PartialHandlers } from '../contracts';
 import type { EnvironmentRegistry } from '../contracts';
 import type { JobEngine } from './engine-api';
@@ -158,15 +160,31 @@ export function waitWithProgress(engine: JobEngine, localId: string, io: CliOut 
   });
 }
 
-export function describeLine(job: JobRecord): string {
+/**
+ * What `asset-studio jobs` reads from the whole history for one line's wait
+ * reason: the time, the jobs active on the line's key, and whether the
+ * process holding its download still runs (by its pid).
+ */
+export function waitFactsFor(job: JobRecord, all: readonly JobRecord[], now = Date.now()): WaitFacts {
+  const runningOnKey =
+    job.state === 'queued' && job.queue?.reason === 'cap'
+      ? all.filter((j) => j.environmentId === job.environmentId && j.keyId === job.keyId && (j.state === 'pending' || j.state === 'running' || j.state === 'submitting')).length
+      : undefined;
+  const holder = job.asset?.holder;
+  return { now, ...(runningOnKey !== undefined ? { runningOnKey } : {}), ...(holder !== undefined ? { holderAlive: pidAlive(holder) } : {}) };
+}
+
+/** One job as a line: local id, job id, kind, state, title, and why it waits when it does (`facts`: see waitFactsFor). */
+export function describeLine(job: JobRecord, facts?: WaitFacts): string {
   const what = job.title || job.prompt || ENDPOINTS[job.kind].label;
+  const reason = facts ? waitReason(job, facts) : undefined;
   const state =
     job.state === 'success' && job.asset && job.asset.state !== 'ready'
       ? `success (asset ${job.asset.state})`
       : job.polling?.state === 'key-rejected' && !isTerminal(job.state)
         ? `${job.state} (polling paused: key rejected)`
         : job.state;
-  return `${job.localId}  ${job.jobId ?? '-'}  ${job.kind}  ${state}  ${what.replace(/\s+/g, ' ').slice(0, 60)}`;
+  return `${job.localId}  ${job.jobId ?? '-'}  ${job.kind}  ${state}  ${what.replace(/\s+/g, ' ').slice(0, 60)}${reason ? `  (${reason})` : ''}`;
 }
 
 /** Exports with the export service when it is there; otherwise a plain copy with a safe file name. */

@@ -2,7 +2,10 @@
 import { memo, useEffect, useState } from 'react';
 import type { JobSummary } from '../../../../shared/domain/job';
 import { bridge } from '../../bridge';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
 import { Menu, MenuItem, MenuSeparator } from '../../components/Menu';
+import { waitReason } from '../../../../shared/domain/wait-reason';
 import { useStore } from '../../state/store';
 import { formatDuration, kindLabel, producesOf, progressOf, statusGroup, statusLabel } from './history-model';
 import { canOpen, chainActions } from './job-actions';
@@ -45,12 +48,15 @@ function Thumbnail({ job, choice }: { job: JobSummary; choice: ThumbnailChoice |
   );
 }
 
-async function call<T>(action: () => Promise<{ ok: boolean; problem?: { message: string } } & T>, onProblem: (m: string) => void) {
+/** Runs a host action; its problem goes to `onProblem`. Resolves to whether it succeeded. */
+async function call<T>(action: () => Promise<{ ok: boolean; problem?: { message: string } } & T>, onProblem: (m: string) => void): Promise<boolean> {
   try {
     const result = await action();
     if (!result.ok && result.problem) onProblem(result.problem.message);
+    return result.ok;
   } catch (error) {
     onProblem(error instanceof Error ? error.message : String(error));
+    return false;
   }
 }
 
@@ -87,6 +93,21 @@ export const HistoryItem = memo(function HistoryItem({ job, estimateMs, selected
   const where = rowWhere(job.environmentName, job.keyName);
   const openable = canOpen(job);
   const note = answerNote(job, now);
+  // Jobs running on this key, only for a job waiting for a free slot on it (the reason names the count).
+  const runningOnKey = useStore((s) =>
+    job.state === 'queued' && job.queue?.reason === 'cap'
+      ? Object.values(s.jobsById).filter((j) => j.environmentId === job.environmentId && j.keyId === job.keyId && (j.state === 'pending' || j.state === 'running' || j.state === 'submitting')).length
+      : undefined,
+  );
+  const queuedReason = group === 'queued' ? waitReason(job, { now, ...(runningOnKey !== undefined ? { runningOnKey } : {}) }) : undefined;
+  // Not sent yet: Cancel stops it for good. Being sent: Cancel says it can no longer be stopped.
+  const cancellable = job.state === 'queued' || job.state === 'submitting';
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const cancel = () => void call(() => api().jobs.cancel({ localId: job.localId }), setProblem);
+  const remove = () => {
+    if (job.state === 'queued') setConfirmRemove(true);
+    else void removeJobs([job.localId]);
+  };
 
   return (
     <article
@@ -148,15 +169,14 @@ export const HistoryItem = memo(function HistoryItem({ job, estimateMs, selected
             ) : null}
           </div>
         ) : null}
-        {group === 'queued' && job.queue ? (
-          <div className="history-note">
-            {job.queue.reason === 'cap'
-              ? 'Waiting for a free slot on this key.'
-              : job.queue.reason === 'paused'
-                ? 'Waiting: the batch is paused.'
-                : job.queue.retryAt
-                  ? `Will retry in ${formatDuration(Math.max(0, Date.parse(job.queue.retryAt) - now))}.`
-                  : 'Waiting to retry.'}
+        {group === 'queued' ? (
+          <div className="history-fix" data-wait="queued">
+            <span className="history-note history-wait" title={queuedReason ? undefined : 'Not sent yet.'}>
+              {queuedReason ? `${queuedReason.charAt(0).toUpperCase()}${queuedReason.slice(1)}.` : 'Not sent yet.'}
+            </span>
+            <button type="button" onClick={cancel}>
+              Cancel
+            </button>
           </div>
         ) : null}
         {group === 'uncertain' ? (
@@ -202,6 +222,7 @@ export const HistoryItem = memo(function HistoryItem({ job, estimateMs, selected
             </button>
           }
         >
+          {cancellable ? <MenuItem onSelect={cancel}>Cancel</MenuItem> : null}
           <MenuItem disabled={!openable} onSelect={() => openJob(job)}>
             Open in viewport
           </MenuItem>
@@ -233,9 +254,31 @@ export const HistoryItem = memo(function HistoryItem({ job, estimateMs, selected
             Reveal the file
           </MenuItem>
           <MenuSeparator />
-          <MenuItem onSelect={() => void removeJobs([job.localId])}>Remove from history</MenuItem>
+          <MenuItem onSelect={remove}>Remove from history</MenuItem>
         </Menu>
       </div>
+      <Dialog
+        open={confirmRemove}
+        title="Cancel and remove?"
+        onClose={() => setConfirmRemove(false)}
+        footer={
+          <>
+            <Button onClick={() => setConfirmRemove(false)}>Keep it</Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                setConfirmRemove(false);
+                // Sent meanwhile: the row stays, saying it can no longer be cancelled (and the job appears if made).
+                void call(() => api().jobs.cancel({ localId: job.localId }), setProblem).then((cancelled) => (cancelled ? removeJobs([job.localId]) : false));
+              }}
+            >
+              Cancel and remove
+            </Button>
+          </>
+        }
+      >
+        <p>This request has not been sent yet. Removing it cancels it: it will never be sent, and costs nothing.</p>
+      </Dialog>
     </article>
   );
 });

@@ -134,7 +134,8 @@ describe('history panel', () => {
     const host = installHistoryHost([
       record({ localId: 'key001', prompt: 'revoked key', state: 'running', polling: { state: 'key-rejected', reason: 'the service rejected this key (401). Update the key in Settings, or choose Resume polling.', attempts: 1, status: 401 } }),
       record({ localId: 'ret001', prompt: 'flaky status', state: 'running', polling: { state: 'retrying', reason: 'The service failed (502).', attempts: 2, retryAt: soon, status: 502 } }),
-      record({ localId: 'dl0001', prompt: 'cut download', asset: { state: 'retrying', format: 'glb', attempts: 3, nextAttemptAt: soon, failure: 'incomplete', problem: 'The GLB header declares 9000 bytes, 4500 arrived.' } }),
+      // A download in hand: its process (4242) waits to retry it.
+      record({ localId: 'dl0001', prompt: 'cut download', asset: { state: 'retrying', format: 'glb', attempts: 3, nextAttemptAt: soon, failure: 'incomplete', problem: 'The GLB header declares 9000 bytes, 4500 arrived.', holder: 4242 } }),
     ]);
     render(<HistoryPanel />);
     const revoked = await screen.findByRole('article', { name: 'revoked key' });

@@ -1,9 +1,11 @@
 /**
  * What a history row says about an answer the engine is handling: polling
- * paused by a rejected key (with Resume polling), a status check being
- * retried, a download attempt that failed and its next try. Pure.
+ * paused by a rejected key (with Resume polling), a service that is not
+ * answering, a status check being retried, a download attempt that failed
+ * and its next try, a download paused with no process to finish it. Pure.
  */
 import type { JobSummary } from '../../../../shared/domain/job';
+import { waitReason } from '../../../../shared/domain/wait-reason';
 import { formatDuration } from './history-model';
 
 export interface AnswerNote {
@@ -25,6 +27,9 @@ export function answerNote(job: JobSummary, now: number): AnswerNote | undefined
     const said = job.polling.reason.replace(/\s*Update the key in Settings, or choose Resume polling\.?$/, '');
     return { text: `Polling paused: ${said.replace(/\.$/, '')}. Update the key in Settings, or:`, action: 'resume-polling' };
   }
+  // Waiting for its service, or a download no process works on: why, in the words `asset-studio jobs` uses too.
+  const waiting = job.state !== 'queued' ? waitReason(job, { now }) : undefined;
+  if (waiting) return { text: sentence(waiting) };
   if (active && job.polling?.state === 'retrying') {
     const next = inTime(job.polling.retryAt, now);
     return { text: `Status check ${job.polling.attempts} failed; retrying${next ? ` in ${next}` : ''}. ${sentence(job.polling.reason)}` };

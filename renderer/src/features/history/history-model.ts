@@ -134,7 +134,8 @@ export function progressOf(job: JobSummary, nowMs: number, estimateMs?: number):
     stagesDone: finished ? fragments.length : Math.max(0, fragments.length - 1),
     stagesKnown: fragments.length,
     elapsedMs,
-    remainingMs: estimateMs === undefined || finished ? undefined : Math.max(0, estimateMs - elapsedMs),
+    // Past its estimate there is no basis for a time left: none is shown (never "about 0s left").
+    remainingMs: estimateMs === undefined || finished || elapsedMs >= estimateMs ? undefined : estimateMs - elapsedMs,
   };
 }
 

@@ -53,6 +53,14 @@ export function installHistoryHost(ledger: JobRecord[], options: { holdList?: bo
     dismiss: vi.fn(async () => ok(null)),
     retryDownload: vi.fn(async () => ok(null)),
     resumePolling: vi.fn(async () => ok(null)),
+    cancel: vi.fn(async ({ localId }: { localId: string }) => {
+      const job = ledger.find((j) => j.localId === localId);
+      if (job?.state === 'submitting') {
+        return { ok: false as const, problem: { reason: 'on-the-wire', message: 'This request is already on its way to the service and can no longer be cancelled. If the service made the job, it will appear in the history.' } };
+      }
+      if (job) job.state = 'dismissed';
+      return job ? ok(job) : { ok: false as const, problem: { reason: 'not-found', message: 'No such job.' } };
+    }),
     remove: vi.fn(async ({ localIds }: { localIds: string[] }) => {
       for (const j of ledger) if (localIds.includes(j.localId)) j.hidden = true;
       return ok(null);
