@@ -185,9 +185,13 @@ test.describe('at 1024×700', () => {
     await rail.click();
     const drawer = page.getByRole('complementary', { name: 'History panel' });
     await expect(drawer).toBeVisible();
-    await drawer.getByRole('button', { name: /^Open .* in the viewport$/ }).click();
     const jobId = (await hv.history.getByRole('article').first().getAttribute('data-job-id'))!;
+    await drawer.getByRole('button', { name: /^Open .* in the viewport$/ }).click();
+    // Picking a job closes the drawer, so it does not cover the model just opened.
+    await expect(drawer).toBeHidden();
     expect((await hv.settled(jobId)).state).toBe('ready');
+    await rail.click();
+    await expect(drawer).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
     expect((await viewport.boundingBox())!.width).toBeGreaterThanOrEqual(512);
