@@ -116,12 +116,19 @@ export function ExportDialog() {
     <Dialog open={open} title={title} onClose={close} className="export-dialog">
       {folders.length === 0 ? (
         <div className="export-no-folder">
-          <p>No project folder yet. Save the file anywhere you like, or add your game project's folder so exports land where the engine looks.</p>
+          {local ? (
+            // A dropped file is already on this computer: what export adds is the folder's budget and fixes.
+            <p>No project folder yet. {local.name} is exported into a project folder, checked against its budget and fixed there: add your game project's folder first.</p>
+          ) : (
+            <p>No project folder yet. Save the file anywhere you like, or add your game project's folder so exports land where the engine looks.</p>
+          )}
           <div className="settings-actions">
-            <Button variant="primary" onClick={saveAs} disabled={targetJobs.length === 0 || local !== null}>
-              Save as…
-            </Button>
-            <Button size="small" onClick={() => openSettings('folders')}>
+            {local ? null : (
+              <Button variant="primary" onClick={saveAs} disabled={targetJobs.length === 0}>
+                Save as…
+              </Button>
+            )}
+            <Button size="small" variant={local ? 'primary' : undefined} onClick={() => openSettings('folders')}>
               Add a project folder in Settings
             </Button>
           </div>
