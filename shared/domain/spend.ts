@@ -41,6 +41,16 @@ export interface KeySpend {
 
 export const CREDITS_PER_USD = 75;
 
+/** What an accepted job cost by the card: an image upload 0 (the spec says so), else the card's quote; undefined when the card has no price for it. */
+export function jobPrice(job: Pick<SpendJob, 'kind' | 'request'>, card: RateCard | undefined): number | undefined {
+  return job.kind === 'image-upload' ? 0 : quoteRequest(card, job.kind, job.request);
+}
+
+/** When a job was charged: on acceptance (the send's time or the record's, for older records). */
+export function chargedAt(job: Pick<SpendJob, 'acceptedAt' | 'submittedAt' | 'createdAt'>): string {
+  return job.acceptedAt ?? job.submittedAt ?? job.createdAt;
+}
+
 const utcDay = (iso: string): string => iso.slice(0, 10);
 
 /** Groups the accepted jobs by key and day and prices them with each environment's card; keys newest-active first. */
@@ -48,7 +58,7 @@ export function estimateSpend(jobs: readonly SpendJob[], cards: Readonly<Record<
   const byKey = new Map<string, { spend: KeySpend; days: Map<string, SpendDay>; latest: string }>();
   for (const job of jobs) {
     if (!job.jobId) continue;
-    const when = job.acceptedAt ?? job.submittedAt ?? job.createdAt;
+    const when = chargedAt(job);
     const card = cards[job.environmentId];
     const id = `${job.environmentId}\u0000${job.keyId}`;
     let entry = byKey.get(id);
@@ -67,7 +77,7 @@ export function estimateSpend(jobs: readonly SpendJob[], cards: Readonly<Record<
       day = { day: dayKey, jobs: 0, credits: 0, unpriced: 0 };
       entry.days.set(dayKey, day);
     }
-    const price = job.kind === 'image-upload' ? 0 : quoteRequest(card, job.kind, job.request);
+    const price = jobPrice(job, card);
     day.jobs += 1;
     entry.spend.total.jobs += 1;
     if (price === undefined) {

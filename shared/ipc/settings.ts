@@ -9,6 +9,7 @@
 import { COLLISION_SHAPES, LOD_CHOICES } from '../domain/engine-import';
 import { z } from 'zod';
 import { rateCardSchema, type RateCard } from '../api/rate-card';
+import type { MoneyGlance } from '../domain/money';
 import type { KeySpend } from '../domain/spend';
 import { event, request } from './define';
 
@@ -83,9 +84,12 @@ export interface CreditsInfo {
   environmentId: string;
   keyId: string;
   available: number;
-  required: number;
-  /** When the service reported it (ISO 8601). */
+  /** What the refused request needed (a 402's figures); absent for a balance typed in Settings. */
+  required?: number;
+  /** When the service reported it, or the user typed it (ISO 8601). */
   at: string;
+  /** Where the figure came from: a 402 answer's `available` ('refusal', also when absent: older records), or typed in Settings. */
+  source?: 'refusal' | 'typed';
 }
 
 export const UP_AXES = ['y', 'z'] as const;
@@ -146,7 +150,7 @@ export interface SettingsSnapshot {
   environments: EnvironmentView[];
   active: { environmentId: string; keyId: string } | null;
   storage: SecretStorageInfo;
-  /** Last known balance per key, from a 402 answer. */
+  /** Last known balance per key, from a 402 answer or typed in Settings. */
   credits: CreditsInfo[];
   exportDefaults: ExportOptions;
   layout: LayoutPrefs;
@@ -231,6 +235,10 @@ export const settingsRequests = {
   'settings:testConnection': request<ConnectionTest>()(z.object({ environmentId: id, keyId: id }).strict()),
   /** The rate card the user typed from their dashboard for an environment they added (null forgets it). The built-in sandbox hands over its own. */
   'settings:setRateCard': request<EnvironmentView>()(z.object({ environmentId: id, rateCard: rateCardSchema.nullable() }).strict()),
+  /** The balance a key's dashboard shows, typed by the user: the top bar's figure until a newer one (typed, or a 402's) replaces it. */
+  'settings:setBalance': request<CreditsInfo>()(z.object({ environmentId: id, keyId: id, available: z.number().int().min(0).max(1_000_000_000) }).strict()),
+  /** The top bar's money at a glance for the active key: its balance less the estimated spend since, and the estimated spend of the last `periodDays` days. */
+  'settings:moneyGlance': request<MoneyGlance | null>()(z.object({ periodDays: z.number().int().min(1).max(366) }).strict()),
   /** An estimate of each key's spend per day (the rate cards applied to the ledger's accepted jobs), grouped by the caller's local day. */
   'settings:estimateSpend': request<KeySpend[]>()(z.object({ utcOffsetMinutes: z.number().int().min(-900).max(900) }).strict()),
   'settings:setExportDefaults': request<ExportOptions>()(exportOptionsSchema.partial().strict()),

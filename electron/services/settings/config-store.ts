@@ -37,8 +37,9 @@ const creditsSchema = z.object({
   environmentId: z.string(),
   keyId: z.string(),
   available: z.number(),
-  required: z.number(),
+  required: z.number().optional(),
   at: z.string(),
+  source: z.enum(['refusal', 'typed']).optional(),
 });
 
 export const configSchema = z.object({

@@ -2,6 +2,7 @@
  * Settings: environments, keys, secrets, credits, export defaults, layout.
  * The registry it returns is the only way any service obtains a secret.
  */
+import { moneyGlance } from '../../../shared/domain/money';
 import { estimateSpend } from '../../../shared/domain/spend';
 import { ok, type CreditsInfo, type LayoutPrefs, type Result, type SettingsSnapshot } from '../../../shared/ipc';
 import type { BuiltinSandbox, EnvironmentRegistry, ChannelsOf, EventSink, HandlersFor, Platform, SecretCipher } from '../contracts';
@@ -23,6 +24,8 @@ export interface SettingsDeps {
   fetch?: FetchLike;
   /** The logger's redaction hook (log.ts `registerSecret`): every secret the service sees is registered. */
   registerSecret?: (secret: string) => void;
+  /** The clock (a typed balance's time; the spend period's end); injected for tests. */
+  now?: () => Date;
 }
 
 export interface SettingsSetup {
@@ -65,6 +68,15 @@ export function setupSettings(deps: SettingsDeps): SettingsSetup {
       const jobs = watched?.list({ includeHidden: true }) ?? [];
       return ok(estimateSpend(jobs, cards, (iso) => localDay(iso, utcOffsetMinutes)));
     },
+    'settings:setBalance': async ({ environmentId, keyId, available }) => service.setBalance(environmentId, keyId, available),
+    'settings:moneyGlance': async ({ periodDays }) => {
+      const snapshot = service.snapshot();
+      const key = snapshot.active;
+      if (!key) return ok(null);
+      const figure = snapshot.credits.find((c) => c.environmentId === key.environmentId && c.keyId === key.keyId);
+      const card = snapshot.environments.find((e) => e.id === key.environmentId)?.rateCard;
+      return ok(moneyGlance({ key, figure, jobs: watched?.list({ includeHidden: true }) ?? [], card, now: (deps.now?.() ?? new Date()).getTime(), periodDays }));
+    },
     'settings:setExportDefaults': async (patch) => service.setExportDefaults(stripUndefined(patch)),
     'settings:setLayout': async (patch) => service.setLayout(stripUndefined(patch)),
   };
@@ -82,7 +94,7 @@ export function setupSettings(deps: SettingsDeps): SettingsSetup {
       const seen = (job: Parameters<Parameters<JobEngine['onChange']>[0]>[0]) => {
         const credits = job.problem?.credits;
         if (credits && job.problem?.status === 402) {
-          service.recordCredits({ environmentId: job.environmentId, keyId: job.keyId, available: credits.available, required: credits.required, at: job.updatedAt });
+          service.recordCredits({ environmentId: job.environmentId, keyId: job.keyId, available: credits.available, required: credits.required, at: job.updatedAt, source: 'refusal' });
         }
       };
       for (const job of engine.list({ includeHidden: true })) seen(job);

@@ -29,7 +29,7 @@ afterEach(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function start(options: { cipher?: SecretCipher; env?: NodeJS.ProcessEnv; sandbox?: BuiltinSandbox; registered?: string[] } = {}) {
+function start(options: { cipher?: SecretCipher; env?: NodeJS.ProcessEnv; sandbox?: BuiltinSandbox; registered?: string[]; now?: () => Date } = {}) {
   const emitted: unknown[] = [];
   const setup = setupSettings({
     dataDir,
@@ -39,6 +39,7 @@ function start(options: { cipher?: SecretCipher; env?: NodeJS.ProcessEnv; sandbo
     builtinSandbox: options.sandbox,
     env: options.env ?? {},
     registerSecret: (s) => options.registered?.push(s),
+    now: options.now,
   });
   setups.push(setup);
   const call = async <T>(name: RequestName, args: unknown): Promise<Result<T>> => {
@@ -258,7 +259,32 @@ describe('persistence', () => {
     setup.watchEngine(engine);
     listener!({ environmentId: 'sandbox', keyId: 'sandbox-key-1', updatedAt: '2026-11-22T09:00:00.000Z', problem: { status: 402, message: 'x', credits: { required: 30, available: 12 } } } as JobRecord);
     const snap = await value<SettingsSnapshot>('settings:get', {});
-    expect(snap.credits).toEqual([{ environmentId: 'sandbox', keyId: 'sandbox-key-1', available: 12, required: 30, at: '2026-11-22T09:00:00.000Z' }]);
+    expect(snap.credits).toEqual([{ environmentId: 'sandbox', keyId: 'sandbox-key-1', available: 12, required: 30, at: '2026-11-22T09:00:00.000Z', source: 'refusal' }]);
+  });
+
+  it("takes a balance typed in Settings as the key's last known figure; the top bar's glance takes off what was spent after it", async () => {
+    const sb = { ...sandbox(), rateCard: { perKind: { 'text-to-3d': 20 }, quads: 10, highFaceCount: 10 } };
+    let clock = new Date('2026-11-27T10:00:00.000Z');
+    const { setup, value, call } = start({ sandbox: sb, now: () => clock });
+    const paid = (localId: string, acceptedAt: string) =>
+      ({ localId, kind: 'text-to-3d', jobId: `up-${localId}`, environmentId: 'sandbox', environmentName: 'Sandbox (built-in)', keyId: 'sandbox-key-1', keyName: 'Sandbox key 1', request: { prompt: 'x' }, createdAt: acceptedAt, acceptedAt }) as unknown as JobRecord;
+    const jobs = [paid('before', '2026-11-27T09:00:00.000Z')];
+    setup.watchEngine({ list: () => jobs, onChange: () => () => {} } as unknown as JobEngine);
+    await value('settings:setActive', { environmentId: 'sandbox', keyId: 'sandbox-key-1' });
+    expect((await value<{ balance?: unknown }>('settings:moneyGlance', { periodDays: 7 })).balance).toBeUndefined();
+
+    const typed = await value<{ source: string; at: string }>('settings:setBalance', { environmentId: 'sandbox', keyId: 'sandbox-key-1', available: 500 });
+    expect(typed).toMatchObject({ source: 'typed', at: '2026-11-27T10:00:00.000Z' });
+    jobs.push(paid('after', '2026-11-27T10:30:00.000Z'));
+    clock = new Date('2026-11-27T11:00:00.000Z');
+    const glance = await value<{ balance: { known: number; estimate: number; source: string }; period: { days: number; credits: number } }>('settings:moneyGlance', { periodDays: 7 });
+    expect(glance.balance).toMatchObject({ known: 500, estimate: 480, source: 'typed' });
+    expect(glance.period).toMatchObject({ days: 7, credits: 40 });
+    // Kept across restarts; an unknown key or a negative figure is refused.
+    expect((await start().value<SettingsSnapshot>('settings:get', {})).credits).toEqual([{ environmentId: 'sandbox', keyId: 'sandbox-key-1', available: 500, at: '2026-11-27T10:00:00.000Z', source: 'typed' }]);
+    const unknown = await call('settings:setBalance', { environmentId: 'sandbox', keyId: 'no-such-key', available: 5 });
+    expect(unknown.ok ? 'accepted' : unknown.problem.reason).toBe('not-found');
+    expect(REQUESTS['settings:setBalance'].args.safeParse({ environmentId: 'sandbox', keyId: 'sandbox-key-1', available: -1 }).success).toBe(false);
   });
 
   it('keeps a rate card typed for an added environment across restarts; the built-in sandbox keeps its own; bad figures never reach the service', async () => {

@@ -359,6 +359,14 @@ export class SettingsService {
     return ok(structuredClone(next.layout));
   }
 
+  /** The balance the user read on a key's dashboard: the last known figure from now on, until a later one. */
+  setBalance(environmentId: string, keyId: string, available: number): Result<CreditsInfo> {
+    if (!this.keyView(environmentId, keyId)) return fail('not-found', 'That key does not exist in this environment.');
+    const credits: CreditsInfo = { environmentId, keyId, available, at: (this.deps.now?.() ?? new Date()).toISOString(), source: 'typed' };
+    this.recordCredits(credits);
+    return ok(credits);
+  }
+
   /** The last balance a 402 reported for a key; the engine calls this (or watchEngine feeds it). */
   recordCredits(credits: CreditsInfo): void {
     const previous = this.config.get().credits.find((c) => c.environmentId === credits.environmentId && c.keyId === credits.keyId);

@@ -5,6 +5,7 @@
  */
 import { quoteRequest, type GenerationKind, type RateCard } from '../../../../shared/api';
 import type { CreditsInfo, SettingsSnapshot } from '../../../../shared/ipc';
+import { ageText } from '../settings/money-labels';
 import type { DraftValues } from './draft';
 import { toRequestValues } from './draft';
 
@@ -41,8 +42,5 @@ export function creditAdvice(credits: { required: number; available: number }, w
 
 /** The last known balance of a key and how long ago it was learnt, e.g. "880 credits · 5 min ago". */
 export function balanceLabel(info: Pick<CreditsInfo, 'available' | 'at'>, now: number): string {
-  const ms = Math.max(0, now - Date.parse(info.at));
-  const min = Math.round(ms / 60_000);
-  const age = ms < 60_000 ? 'just now' : min < 60 ? `${min} min ago` : min < 48 * 60 ? `${Math.round(min / 60)} h ago` : `${Math.round(min / 1440)} days ago`;
-  return `${creditsText(info.available)} · ${age}`;
+  return `${creditsText(info.available)} · ${ageText(info.at, now)}`;
 }

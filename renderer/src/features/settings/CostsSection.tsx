@@ -12,6 +12,7 @@ import { bridge } from '../../bridge';
 import { Button } from '../../components/Button';
 import { NumberField } from '../../components/NumberField';
 import { useStore } from '../../state/store';
+import { BalanceForm } from './BalanceForm';
 import { problemOf } from './messages';
 import { draftOf, kindLabel, parseDraft, PRICED_KINDS, spendLabel, type RateCardDraft } from './rate-card-form';
 
@@ -24,8 +25,9 @@ export function CostsSection({ snapshot }: { snapshot: SettingsSnapshot }) {
       <h3 id="settings-credits">Credits</h3>
       <p className="settings-muted">
         The service publishes no prices. With a rate card (the prices your dashboard shows) the Generate button quotes each request and the spend below is estimated. The balance is learnt
-        from the service's "insufficient credits" answers.
+        from the service's "insufficient credits" answers, or typed below.
       </p>
+      <BalanceForm snapshot={snapshot} />
       <ul className="settings-list">
         {snapshot.environments.map((env) => (
           <RateCardItem key={env.id} env={env} />

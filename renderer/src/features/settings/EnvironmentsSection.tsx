@@ -119,7 +119,8 @@ function KeyItem({ env, keyView, snapshot }: { env: EnvironmentView; keyView: Ke
       ) : null}
       {credits ? (
         <p className="settings-credits">
-          Last known balance: {credits.available} credits available, {credits.required} required (reported {formatDate(credits.at)}).
+          Last known balance: {credits.available} credits available
+          {credits.source === 'typed' ? ` (typed in Settings ${formatDate(credits.at)})` : `, ${credits.required ?? '?'} required (reported ${formatDate(credits.at)})`}.
         </p>
       ) : null}
       <div className="settings-actions">

@@ -46,6 +46,19 @@ function readStoredWidth(): number {
   }
 }
 
+/** The periods the top bar's spend can cover (Settings → Credits chooses). */
+export const SPEND_PERIODS = [1, 7, 30, 90] as const;
+export const SPEND_PERIOD_STORAGE_KEY = 'asset-studio.ui.spend-period.v1';
+
+function readStoredPeriod(): number {
+  try {
+    const raw = Number(globalThis.localStorage?.getItem(SPEND_PERIOD_STORAGE_KEY));
+    return (SPEND_PERIODS as readonly number[]).includes(raw) ? raw : 7;
+  } catch {
+    return 7;
+  }
+}
+
 export interface UiSlice {
   settingsOpen: boolean;
   /** Which Settings section to show first, when a feature sends the user there. */
@@ -54,6 +67,9 @@ export interface UiSlice {
   closeSettings(): void;
   historyWidth: number;
   setHistoryWidth(px: number): void;
+  /** Days of spend the top bar shows. */
+  spendPeriodDays: number;
+  setSpendPeriodDays(days: number): void;
   toasts: UiToast[];
   pushToast(toast: Omit<UiToast, 'id'> & { id?: string }): string;
   dismissToast(id: string): void;
@@ -75,6 +91,15 @@ export const createUiSlice: SliceCreator<UiSlice> = (set) => ({
       // Storage full or unavailable: the width still applies for this session.
     }
     set({ historyWidth: width });
+  },
+  spendPeriodDays: readStoredPeriod(),
+  setSpendPeriodDays: (days) => {
+    try {
+      globalThis.localStorage?.setItem(SPEND_PERIOD_STORAGE_KEY, String(days));
+    } catch {
+      // Storage unavailable: the period still applies for this session.
+    }
+    set({ spendPeriodDays: days });
   },
   toasts: [],
   pushToast: (toast) => {
