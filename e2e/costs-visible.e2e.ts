@@ -34,7 +34,7 @@ test('the Generate button quotes the request; a refusal for credits says what to
   await expect(button).toHaveText('Generate · 30 credits');
   await expect(page.getByText('Balance: not known yet')).toBeVisible();
   // "Not known yet" says how to make it known.
-  await expect(topBar(page).getByRole('button', { name: /Balance: not known yet/ })).toContainText('Type it in Settings → Credits');
+  await expect(topBar(page).getByRole('button', { name: /Balance: not known yet/ })).toContainText('Click to type it from your dashboard');
 
   // Leave the key 5 credits: the service refuses with 402.
   await setSandboxBalance(studio.url, 5);
@@ -67,7 +67,7 @@ test('a balance typed in Settings is the top bar\'s figure, less the price of ea
   await expect(settings.getByText('Saved: the top bar counts from it.')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(balance).toContainText('Balance ≈ 1,000 credits');
-  await expect(balance).toContainText('estimate · 1,000 typed in Settings just now');
+  await expect(balance).toContainText('estimate · 1,000 typed by you just now');
 
   await chooseKind(page, 'Text to 3D');
   await generatePanel(page).getByLabel(/^Prompt/).fill('a marble bust');

@@ -34,11 +34,12 @@ export function balanceLine(glance: MoneyGlance | null | undefined, now: number)
   if (!balance) {
     return {
       main: 'Balance: not known yet',
-      detail: 'Type it in Settings → Credits',
+      // No "Settings" in the button's words: the top bar has a button of that name, and the two must not be confused.
+      detail: 'Click to type it from your dashboard',
       title: 'The service tells a balance only when it refuses a request for lack of credits. Type the balance your dashboard shows in Settings → Credits, and the top bar keeps an estimate from it.',
     };
   }
-  const origin = balance.source === 'typed' ? `${n(balance.known)} typed in Settings` : `${n(balance.known)} when a request was refused`;
+  const origin = balance.source === 'typed' ? `${n(balance.known)} typed by you` : `${n(balance.known)} when a request was refused`;
   const less = [balance.since.credits > 0 ? `less ${n(balance.since.credits)} spent since` : '', balance.since.unpriced > 0 ? `and ${jobs(balance.since.unpriced)} with no price` : ''].filter(Boolean).join(' ');
   const detail = `estimate · ${origin} ${ageText(balance.at, now)}${less ? `, ${less}` : ''}`;
   const main = `Balance ≈ ${credits(balance.estimate)}${balance.since.unpriced > 0 ? ' or less' : ''}`;

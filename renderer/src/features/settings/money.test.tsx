@@ -27,7 +27,7 @@ const glance = (balance: MoneyGlance['balance'], period: Partial<MoneyGlance['pe
 
 describe('the top bar in words', () => {
   it.each([
-    { case: 'unknown: says how to make it known', g: glance(undefined), main: 'Balance: not known yet', detail: 'Type it in Settings → Credits' },
+    { case: 'unknown: says how to make it known', g: glance(undefined), main: 'Balance: not known yet', detail: 'Click to type it from your dashboard' },
     {
       case: "a 402's figure, nothing since",
       g: glance({ known: 5, at: '2026-11-27T12:00:00.000Z', source: 'refusal', since: none, estimate: 5 }),
@@ -38,7 +38,7 @@ describe('the top bar in words', () => {
       case: 'a typed figure less the spend since',
       g: glance({ known: 1200, at: '2026-11-27T10:00:00.000Z', source: 'typed', since: { jobs: 2, credits: 40, unpriced: 0 }, estimate: 1160 }),
       main: 'Balance ≈ 1,160 credits',
-      detail: 'estimate · 1,200 typed in Settings 2 h ago, less 40 spent since',
+      detail: 'estimate · 1,200 typed by you 2 h ago, less 40 spent since',
     },
     {
       case: 'jobs since with no price: "or less"',
@@ -46,7 +46,7 @@ describe('the top bar in words', () => {
       main: 'Balance ≈ 100 credits or less',
       detail: 'estimate · 100 when a request was refused 5 min ago, and 1 job with no price',
     },
-    { case: 'no host answer yet: unknown', g: undefined, main: 'Balance: not known yet', detail: 'Type it in Settings → Credits' },
+    { case: 'no host answer yet: unknown', g: undefined, main: 'Balance: not known yet', detail: 'Click to type it from your dashboard' },
   ])('$case', ({ g, main, detail }) => {
     expect(balanceLine(g, NOW)).toMatchObject({ main, detail });
   });
@@ -97,7 +97,7 @@ describe('the top bar', () => {
     installHostApi({ settings: { moneyGlance } });
     render(<BalanceBadge />);
     const balance = await screen.findByRole('button', { name: /Balance ≈ 1,180 credits/ });
-    expect(balance).toHaveTextContent('estimate · 1,200 typed in Settings 1 h ago, less 20 spent since');
+    expect(balance).toHaveTextContent('estimate · 1,200 typed by you 1 h ago, less 20 spent since');
     act(() => useStore.getState().setSpendPeriodDays(30));
     await waitFor(() => expect(moneyGlance).toHaveBeenLastCalledWith({ periodDays: 30 }));
   });
@@ -107,7 +107,9 @@ describe('the top bar', () => {
     installHostApi({ settings: { moneyGlance } });
     render(<BalanceBadge />);
     const balance = await screen.findByRole('button', { name: /Balance: not known yet/ });
-    expect(balance).toHaveTextContent('Type it in Settings → Credits');
+    expect(balance).toHaveTextContent('Click to type it from your dashboard');
+    // The top bar's Settings button stays the only one named so (journeys find it by that name).
+    expect(screen.queryByRole('button', { name: /Settings/ })).toBeNull();
     fireEvent.click(balance);
     expect(useStore.getState().settingsSection).toBe('credits');
   });
