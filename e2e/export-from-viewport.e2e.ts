@@ -80,3 +80,22 @@ test('a GLB dropped on the window exports from the toolbar and with Ctrl+E', asy
   await exportButton.click();
   await expect(dialog).toBeVisible();
 });
+
+test('at 1024×700 an image from the history has Export… in its toolbar, inside the viewport', async ({ page, studio }, info) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1024, height: 700 });
+  const hv = new HistoryViewport(page, studio);
+  const image = await hv.waitReady((await hv.submit('text-to-image', { prompt: 'a mossy stone wall texture' })).localId);
+  await page.goto(studio.url);
+  await page.getByRole('button', { name: 'History', exact: true }).click();
+  await hv.open(image.localId);
+  expect((await hv.settled(image.jobId)).state).toBe('ready');
+  const exportButton = page.getByRole('toolbar', { name: 'Image view' }).getByRole('button', { name: 'Export…', exact: true });
+  await expect(exportButton).toBeVisible();
+  const box = (await exportButton.boundingBox())!;
+  const viewportBox = (await page.getByRole('region', { name: 'Viewport panel' }).boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(viewportBox.x + viewportBox.width);
+  await page.screenshot({ path: info.outputPath('image-toolbar-export-1024x700.png') });
+  await exportButton.click();
+  await expect(page.getByRole('dialog', { name: 'Export asset' })).toBeVisible();
+});

@@ -1,8 +1,9 @@
 /**
- * "Export…" in the viewport's toolbar: the export dialog for the model on
- * screen (a history job, or a GLB dropped on the window), so exporting needs
- * no trip to the history's ⋯ menu (in a narrow window the history is a
- * drawer). Ctrl/Cmd+E does the same (use-app-shortcuts.ts).
+ * "Export…" in the viewport's toolbars: the export dialog for what is on
+ * screen (a model, image or skybox from the history, or a GLB dropped on the
+ * window), so exporting needs no trip to the history's ⋯ menu (in a narrow
+ * window the history is a drawer). Ctrl/Cmd+E does the same
+ * (use-app-shortcuts.ts).
  */
 import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../state/store';
@@ -15,6 +16,7 @@ export const EXPORT_SHORTCUT = typeof navigator !== 'undefined' && /Mac/.test(na
 export function ExportButton() {
   // Shallow: the decision is a fresh object each time the store changes.
   const what = useStore(useShallow(exportOnScreen));
+  const content = useStore((s) => s.viewportTarget?.content);
   if (!what) return null;
   if (what.kind === 'unavailable') {
     return (
@@ -24,7 +26,7 @@ export function ExportButton() {
     );
   }
   return (
-    <Tooltip content={`Export this model to a project folder (${EXPORT_SHORTCUT})`}>
+    <Tooltip content={`Export ${content === 'model' ? 'this model' : content === 'skybox' ? 'this skybox' : 'this image'} to a project folder (${EXPORT_SHORTCUT})`}>
       <button type="button" className="viewport-export" aria-keyshortcuts="Control+E Meta+E" onClick={() => openExportOnScreen(useStore.getState())}>
         Export…
       </button>

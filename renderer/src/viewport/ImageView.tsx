@@ -4,6 +4,7 @@ import { bridge } from '../bridge';
 import type { ViewportTarget } from '../state/slices/viewport';
 import { useStore } from '../state/store';
 import { fetchAsset } from './loaders';
+import { ExportButton } from './ExportButton';
 
 export function ImageView({ target }: { target: ViewportTarget }) {
   const setStatus = useStore((s) => s.setViewportStatus);
@@ -87,6 +88,7 @@ export function ImageView({ target }: { target: ViewportTarget }) {
         <span className="image-view-meta">
           {size ? `${size.w} × ${size.h} px · ${Math.round(view.scale * (window.devicePixelRatio || 1) * 100)}%` : ''}
         </span>
+        <ExportButton />
       </div>
       <div
         ref={frame}

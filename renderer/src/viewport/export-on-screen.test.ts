@@ -38,6 +38,7 @@ const cases: [string, Partial<OnScreenState>, ReturnType<typeof exportOnScreen>]
     { kind: 'unavailable', reason: 'Still copying chess-board.glb into Asset Studio…' },
   ],
   ['a dropped image', { viewportTarget: droppedImage, viewportState: 'ready' }, null],
+  ['a skybox from the history', { viewportTarget: { ...jobView, content: 'skybox', format: 'png' }, viewportState: 'ready' }, { kind: 'job', localId: 'local-1' }],
 ];
 
 describe('exportOnScreen', () => {

@@ -1,6 +1,6 @@
 /**
- * What "Export…" in the viewport's toolbar (and Ctrl/Cmd+E) exports: the
- * model on screen. A finished job from the history exports by its local id;
+ * What "Export…" in the viewport's toolbar (and Ctrl/Cmd+E) exports: what is
+ * on screen. A finished job from the history (model, image or skybox) exports by its local id;
  * a GLB dropped on the window exports once main has its staged copy. Null
  * when nothing on screen can be exported (empty, loading, a dropped image,
  * the compare view, which has an Export button per take).

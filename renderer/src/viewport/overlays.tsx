@@ -249,6 +249,7 @@ export function SkyboxTools({ target }: { target: ViewportTarget }) {
       >
         Preview a model in this skybox
       </button>
+      <ExportButton />
     </div>
   );
 }
