@@ -96,7 +96,7 @@ export class EngineCore {
   private readonly hosts = new Map<string, HostHealth>();
   /** Per service: the environment whose key signs its probe. */
   private readonly probeVia = new Map<string, string>();
-  private readonly recoveredListeners = new Set<(host: string) => void>();
+  private readonly hostListeners = new Set<(host: string, recovered: boolean) => void>();
 
   constructor(readonly deps: EngineDeps) {
     this.timing = { ...DEFAULT_TIMING, ...deps.timing };
@@ -192,10 +192,14 @@ export class EngineCore {
     return env ? hostKey(env.baseUrl) : undefined;
   }
 
-  /** Called when a service that was down answers again (its waiting polls and sends may go). */
-  onHostRecovered(listener: (host: string) => void): () => void {
-    this.recoveredListeners.add(listener);
-    return () => this.recoveredListeners.delete(listener);
+  /**
+   * Called when a service's state changes: `recovered` when one that was down
+   * answers again (its waiting polls and sends may go); otherwise its next
+   * try moved or its probe left (the waiting records say so again).
+   */
+  onHostChange(listener: (host: string, recovered: boolean) => void): () => void {
+    this.hostListeners.add(listener);
+    return () => this.hostListeners.delete(listener);
   }
 
   /**
@@ -239,13 +243,15 @@ export class EngineCore {
     else this.hosts.delete(key);
     if (before && !next) {
       this.clearTimer(`\u0000host:${key}`);
-      for (const l of this.recoveredListeners) l(key);
+      for (const l of this.hostListeners) l(key, true);
       return;
     }
-    if (next && !next.probing && next.retryAt !== before?.retryAt) {
+    if (!next || (before && before.retryAt === next.retryAt && before.probing === next.probing)) return;
+    if (!next.probing) {
       this.probeVia.set(key, environmentId);
       this.setTimer(`\u0000host:${key}`, Math.max(0, next.retryAt - Date.now()), () => this.probe(key));
     }
+    for (const l of this.hostListeners) l(key, false);
   }
 
   /** Whether any record still needs the service (queued for it, or followed on it). */

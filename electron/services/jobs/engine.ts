@@ -52,9 +52,10 @@ export class Engine implements JobEngine {
       acceptFile: (localId, file) => this.downloader.acceptFile(localId, file, 'glb'),
       pendingAsset,
     });
-    // A service that was down answers again: its waiting polls and sends go now.
-    core.onHostRecovered((host) => {
-      this.poller.resumeHost(host);
+    // A service that was down answers again: its waiting polls and sends go now. Its next try moved: they say so.
+    core.onHostChange((host, recovered) => {
+      if (recovered) this.poller.resumeHost(host);
+      else this.poller.refreshHost(host);
       this.submitter.pump();
     });
     this.detachRegistry = deps.registry.onChange(() => {

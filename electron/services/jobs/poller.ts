@@ -201,6 +201,15 @@ export class Poller {
     this.schedule(rec.localId, Math.max(50, delay));
   }
 
+  /** A down service's next try moved (or its probe left): the jobs waiting for it say so, and wait until then. */
+  refreshHost(host: string): void {
+    for (const rec of this.core.ledger.all() as EngineRecord[]) {
+      if (!this.following(rec) || rec.polling?.state !== 'retrying' || !rec.polling.host || this.core.hostOf(rec.environmentId) !== host) continue;
+      const down = this.core.hostWait(rec.environmentId);
+      if (down) this.waitForHost(rec, down);
+    }
+  }
+
   /** A service that was down answers again: its waiting jobs are polled now, spread over a moment. */
   resumeHost(host: string): number {
     let n = 0;

@@ -6,7 +6,7 @@
  */
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useStore } from '../../state/store';
 import { HistoryPanel } from './HistoryPanel';
 import { installHistoryHost, record } from './test-host';
@@ -16,12 +16,19 @@ beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 360 });
 });
 
+const now = Date.parse('2026-11-27T12:00:00.000Z');
+const at = (ms: number) => new Date(now + ms).toISOString();
+
 beforeEach(() => {
+  // The clock stands still (timers run): "next try in 12 s" is read at the moment the records were made for.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(now);
   useStore.setState({ jobsById: {}, jobsLoaded: false, lastRemoved: null, historyFilter: { status: 'all', kind: 'all', query: '' }, viewportTarget: null });
 });
 
-const now = Date.now();
-const at = (ms: number) => new Date(now + ms).toISOString();
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 function waitingLedger() {
   const running = [1, 2, 3, 4, 5].map((i) => record({ localId: `run00${i}`, prompt: `running ${i}`, state: 'running', jobId: `up-${i}`, createdAt: at(-60_000 - i), acceptedAt: at(-60_000) }));
