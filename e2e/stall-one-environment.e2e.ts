@@ -78,6 +78,15 @@ test('a job of the sandbox finishes and opens on time while another environment 
   await expect(stalled).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('stall-1024x700.png') });
 
+  // Remove from history on it asks first: removing a request not sent yet cancels it.
+  await stalled.getByRole('button', { name: 'Actions for a crate for nowhere' }).click();
+  await page.getByRole('menuitem', { name: 'Remove from history' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel and remove?' });
+  await expect(confirm).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('cancel-and-remove-1024x700.png') });
+  await confirm.getByRole('button', { name: 'Keep it' }).click();
+  await expect(confirm).toBeHidden();
+
   // Cancel: at once, in the middle of its retry wait; it is never sent.
   await stalled.getByRole('button', { name: 'Cancel' }).click();
   await expect(stalled).toHaveAttribute('data-status', 'dismissed');
