@@ -88,7 +88,10 @@ test('at 1024×700 an image from the history has Export… in its toolbar, insid
   const image = await hv.waitReady((await hv.submit('text-to-image', { prompt: 'a mossy stone wall texture' })).localId);
   await page.goto(studio.url);
   await page.getByRole('button', { name: 'History', exact: true }).click();
-  await hv.open(image.localId);
+  // Opened from the row's ⋯ menu this time (a menu drawn outside the drawer): the drawer closes after the pick too.
+  await hv.item(image.localId).getByRole('button', { name: /^Actions for / }).click();
+  await page.getByRole('menuitem', { name: 'Open in viewport' }).click();
+  await expect(page.getByRole('complementary', { name: 'History panel' })).toBeHidden();
   expect((await hv.settled(image.jobId)).state).toBe('ready');
   const exportButton = page.getByRole('toolbar', { name: 'Image view' }).getByRole('button', { name: 'Export…', exact: true });
   await expect(exportButton).toBeVisible();
