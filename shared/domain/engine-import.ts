@@ -92,7 +92,7 @@ export function engineLines(
   const collisionFormats = (choice.formats ?? ['glb']).some(collisionApplies);
   const collisionLine: CheckLine =
     collision === 'none'
-      ? { id: 'collision', label: 'Collision', status: 'pass', figure: 'none', limit: 'optional', about: `${readers} builds collision from node names (-convcolonly, -col); choose a shape under Collision.` }
+      ? { id: 'collision', label: 'Collision', status: 'pass', figure: 'none', limit: '', about: `${readers} builds collision from node names (-convcolonly, -col); choose a shape under Collision.` }
       : !collisionFormats
         ? { id: 'collision', label: 'Collision', status: 'warn', figure: `${COLLISION_LABELS[collision]}: not written`, limit: 'GLB or glTF', note: 'OBJ and STL keep no node names, so no engine can read collision from them.' }
         : {
@@ -100,18 +100,18 @@ export function engineLines(
             label: 'Collision',
             status: picksCollision ? 'pass' : 'warn',
             figure: `${COLLISION_LABELS[collision]}, node suffix ${GODOT_COLLISION_SUFFIX[collision]}`,
-            limit: 'optional',
+            limit: '',
             about: `Picked up on import by ${readers}.`,
             ...(picksCollision ? {} : { note: `${ENGINE_NAMES[engine]} does not document reading collision from glTF node names; only ${readers} does.` }),
           };
   const lodLine: CheckLine = lods
-    ? { id: 'lods', label: 'Levels of detail', status: 'pass', figure: ratios.map((r, i) => `NAME_LOD${i + 1}.glb at ${pct(r)}`).join(', '), limit: 'optional', about: `${makers} makes its own LODs on import; the files are for the others.` }
+    ? { id: 'lods', label: 'Levels of detail', status: 'pass', figure: ratios.map((r, i) => `NAME_LOD${i + 1}.glb at ${pct(r)}`).join(', '), limit: '', about: `${makers} makes its own LODs on import; the files are for the others.` }
     : {
         id: 'lods',
         label: 'Levels of detail',
         status: 'pass',
         figure: ENGINES_MAKING_LODS.includes(engine) ? `made by ${ENGINE_NAMES[engine]} on import` : 'not written',
-        limit: 'optional',
+        limit: '',
         about: `${makers} makes its own LODs on import; three.js and the web get NAME_LOD1.glb and NAME_LOD2.glb.`,
       };
   return [collisionLine, lodLine];

@@ -80,5 +80,5 @@ async function exportJobsThroughService(input: CliExportInput, folderId: string,
 const MARK: Record<CheckLine['status'], string> = { pass: 'pass', warn: 'warn', fail: 'FAIL' };
 
 export function describeCheckLine(line: CheckLine): string {
-  return `${MARK[line.status].padEnd(4)}  ${line.label}: ${line.figure} (limit ${line.limit})${line.status !== 'pass' && line.note ? `: ${line.note}` : ''}${line.status === 'fail' && line.fix ? ` [fix: ${line.fix}]` : ''}`;
+  return `${MARK[line.status].padEnd(4)}  ${line.label}: ${line.figure}${line.limit ? ` (limit ${line.limit})` : ''}${line.status !== 'pass' && line.note ? `: ${line.note}` : ''}${line.about ? `: ${line.about}` : ''}${line.status === 'fail' && line.fix ? ` [fix: ${line.fix}]` : ''}`;
 }

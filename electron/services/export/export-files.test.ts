@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatBytes, type CheckLine } from '../../../shared/domain/readiness';
-import type { ExportReport, ProjectFolderView, RequestName } from '../../../shared/ipc';
+import type { ExportReport, ProjectFolderView, ReadinessReport, RequestName } from '../../../shared/ipc';
 import type { PartialHandlers } from '../contracts';
 import { triangleCount } from '../jobs/inspect';
 import { createHeadlessPlatform } from '../platform-headless';
@@ -160,6 +160,9 @@ describe('LODs', () => {
     }
     expect(item.files!.map((p) => basename(p))).toContain('oak-chair_chairjob_LOD2.glb');
     expect(line(item.check, 'lods').about).toMatch(/^Godot 4 makes its own LODs on import/);
+    // The check before exporting says the same.
+    const before = await value<ReadinessReport>('export:check', { localId: 'chair-2', folderId: f.id });
+    expect(line(before.check, 'lods')).toMatchObject({ figure: 'NAME_LOD1.glb at 50 %, NAME_LOD2.glb at 25 %', about: expect.stringMatching(/^Godot 4 makes its own/) });
     // A Godot folder makes its own: none written unless asked for.
     const g = await folder('godot-game', { 'project.godot': '' });
     const godot = (await value<ExportReport>('export:run', { localIds: ['chair-2'], folderId: g.id })).items[0]!;

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, isAbsolute, resolve } from 'node:path';
+import { engineLines } from '../../../shared/domain/engine-import';
 import { compressionFor, presetBudget, type Budget, type BudgetTarget, type GeometryCompression } from '../../../shared/domain/readiness';
 import { DEFAULT_EXPORT_OPTIONS, fail, ok, type ProjectFolderView, type ReadinessReport, type Result } from '../../../shared/ipc';
 import type { ChannelsOf, EventSink, HandlersFor, Platform } from '../contracts';
@@ -182,13 +183,17 @@ export function setupExport(deps: ExportDeps): {
       // Its markers (Assets/, project.godot, *.uproject) pick the budget: read only where the folder still is.
       const moved = folder ? await storedFolderAtUse(folder.path, ctx, deps.dataDir, homeDir) : undefined;
       if (moved) return fail('folder-moved', moved);
-      const { budget, compression } = folder ? await budgetOf(folder) : { budget: presetBudget('plain', target ?? DEFAULT_TARGET), compression: compressionFor('plain', target ?? DEFAULT_TARGET) };
+      const { budget, compression, engine, web } = folder
+        ? await budgetOf(folder)
+        : { budget: presetBudget('plain', target ?? DEFAULT_TARGET), compression: compressionFor('plain', target ?? DEFAULT_TARGET), engine: 'plain' as const, web: target === 'web' };
       const chosen = target && folder ? presetBudget((await detectProject(folder.path)).engine, target) : budget;
       // Read, guarded and measured on a checking thread: a dropped model may declare far more than it holds.
       const answer = await checkPool().run({ kind: 'check-model', file: source.path, options: { ...DEFAULT_EXPORT_OPTIONS }, budget: chosen, compression, ...(source.validation ? { validation: source.validation } : {}) });
       if ('refused' in answer) return fail('refused', answer.refused);
       const measured = answer.value as Measured;
-      const report: ReadinessReport = { localId: source.id, ...(folder ? { folderId: folder.id } : {}), budget: chosen, compression, ...measured };
+      // Which engines act on collision and levels of detail, for this folder and the default choices.
+      const check = [...measured.check, ...engineLines(engine, { web: web || (engine === 'plain' && chosen.target === 'web'), lodRatios: chosen.lodRatios })];
+      const report: ReadinessReport = { localId: source.id, ...(folder ? { folderId: folder.id } : {}), budget: chosen, compression, ...measured, check };
       return ok(report);
     },
     'export:records': async ({ localId }) =>

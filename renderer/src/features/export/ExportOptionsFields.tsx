@@ -1,5 +1,6 @@
-/** The export options engines need: name template, sidecar, up axis, scale, pivot. */
+/** The export options engines need: name template, sidecar, up axis, scale, pivot, collision and levels of detail. */
 import { useState } from 'react';
+import { COLLISION_LABELS, COLLISION_SHAPES, LOD_CHOICES, LOD_LABELS, type CollisionShape, type LodChoice } from '../../../../shared/domain/engine-import';
 import { NAME_TEMPLATE_FIELDS, type ExportOptions } from '../../../../shared/ipc';
 import { NumberField } from '../../components/NumberField';
 import { Select } from '../../components/Select';
@@ -60,6 +61,20 @@ export function ExportOptionsFields({
             help="glTF units are metres; 1 keeps the size."
           />
           <Toggle label="Pivot at base" checked={value.pivotAtBase} onChange={(pivotAtBase) => onChange({ pivotAtBase })} help="Origin at the centre of the model's base. Applied to a copy; the original stays untouched." />
+          <Select
+            label="Collision"
+            value={value.collision ?? 'none'}
+            options={COLLISION_SHAPES.map((c) => ({ value: c, label: COLLISION_LABELS[c] }))}
+            onChange={(collision) => onChange({ collision: collision as CollisionShape })}
+            help="GLB and glTF only. Named so Godot 4 builds the collision shape when it imports the file."
+          />
+          <Select
+            label="Levels of detail"
+            value={value.lods ?? 'auto'}
+            options={LOD_CHOICES.map((c) => ({ value: c, label: LOD_LABELS[c] }))}
+            onChange={(lods) => onChange({ lods: lods as LodChoice })}
+            help="Also writes NAME_LOD1.glb and NAME_LOD2.glb at 50 % and 25 % of the triangles. Godot 4 makes its own on import; three.js and web projects get the files."
+          />
         </>
       ) : null}
     </div>

@@ -33,9 +33,10 @@ export function ReadinessList({ lines, before, chosen, onToggleFix, label = 'Rea
             <span className="readiness-label">{line.label}</span>
             <span className="readiness-figure">
               {fixed && was ? `${was.figure} → ` : ''}
-              {line.figure} <span className="readiness-limit">(limit {line.limit})</span>
+              {line.figure} {line.limit ? <span className="readiness-limit">(limit {line.limit})</span> : null}
             </span>
             {line.status !== 'pass' && line.note ? <span className="readiness-note">{line.note}</span> : null}
+            {line.about ? <span className="readiness-note readiness-about">{line.about}</span> : null}
             {line.fix && line.status !== 'pass' && onToggleFix ? (
               <button type="button" className={`readiness-fix${on ? ' on' : ''}`} aria-pressed={on} onClick={() => onToggleFix(line.fix!)}>
                 {on ? `✓ ${FIX_LABELS[line.fix]}` : FIX_LABELS[line.fix]}
