@@ -8,6 +8,7 @@
 import { constants } from 'node:fs';
 import { access, readFile, realpath, stat } from 'node:fs/promises';
 import { refusedByGuard } from '../guard/at-use';
+import { readyCopyOffMain, RefusedFile, writeModelOffMain, type CopyMade } from '../guard/export-off-main';
 import { basename, dirname, resolve } from 'node:path';
 import { DEFAULT_LOD_RATIOS, engineLines, wantsLods } from '../../../shared/domain/engine-import';
 import { EXPORT_FORMATS, NODE_FORMATS, type NodeFormat } from '../../../shared/domain/export-formats';
@@ -21,8 +22,7 @@ import type { OutputFile } from './formats';
 import { jobSource, stagedSource, type ExportSource, type StagedFiles } from './export-source';
 import { makeDirsInside } from './inside-dirs';
 import { isIdentity } from './model-transform';
-import { plannedModelSuffixes, writeModel, type FormatFiles, type ModelExtras } from './model-outputs';
-import { readyCopy, type ReadyCopy } from './ready-copy';
+import type { FormatFiles, ModelExtras } from './model-outputs';
 import { skyboxOutputs, skyboxSuffixes } from './skybox-export';
 import { SIDECAR_SUFFIX, describeWriteError, exists, freeBase, inPlaceBase, writeAtomic } from './write-files';
 
@@ -136,25 +136,31 @@ async function exportOne(
 ): Promise<ExportItemResult> {
   const localId = source.id;
   const isModel = source.isModel;
-  // A dropped or downloaded file is held against the guard (on a checking thread) before glTF-Transform or sharp reads it.
-  const refused = await refusedByGuard(source.path, isModel ? 'glb' : 'image');
+  // An image (a panorama) is held against the guard before sharp reads it; a model's guard is part of making its copy.
+  const refused = isModel ? undefined : await refusedByGuard(source.path, 'image');
   if (refused) return { localId, ok: false, message: refused };
   const original = await readFile(source.path);
   const formats: NodeFormat[] = isModel ? (plan.formats?.length ? [...new Set(plan.formats)] : [plan.format ?? 'glb']) : [];
   const project = plan.projectEngine ?? 'plain';
-  let copy: ReadyCopy | undefined;
+  const extras: ModelExtras = {
+    collision: options.collision ?? 'none',
+    ...(wantsLods(project, options.lods, plan.webProject) ? { lodRatios: plan.budget.lodRatios ?? DEFAULT_LOD_RATIOS } : {}),
+    upAxis: options.upAxis,
+  };
+  let copy: CopyMade | undefined;
   if (isModel) {
     try {
-      copy = await readyCopy({
-        original,
+      // On a checking thread: the guard, then read, measure and fix (seconds for a large model, none of them main's).
+      copy = await readyCopyOffMain(source.path, {
         options,
         budget: plan.budget,
         compression: plan.compression,
         fixes: plan.fixes,
         allowCompression: formats.every((f) => EXPORT_FORMATS[f].compresses),
         ...(source.validation ? { validation: source.validation } : {}),
-      });
+      }, formats, extras);
     } catch (err) {
+      if (err instanceof RefusedFile) return { localId, ok: false, message: err.message };
       // A file glTF-Transform cannot read still exports as it is when nothing asks to change it.
       const plain = formats.length === 1 && formats[0] === 'glb' && isIdentity(options) && (plan.fixes === undefined || (Array.isArray(plan.fixes) && plan.fixes.length === 0));
       if (!plain) return { localId, ok: false, message: `The cached model could not be read (${(err as Error).message}), so it cannot be fixed or converted. Export it as GLB without fixes.` };
@@ -162,13 +168,8 @@ async function exportOne(
   }
   const modelSuffix = `.${formats[0] ?? 'png'}`;
   const faces = !isModel && plan.skyboxFaces === true && source.produces === 'skybox';
-  const extras: ModelExtras = {
-    collision: options.collision ?? 'none',
-    ...(wantsLods(project, options.lods, plan.webProject) ? { lodRatios: plan.budget.lodRatios ?? DEFAULT_LOD_RATIOS } : {}),
-    upAxis: options.upAxis,
-  };
   const suffixes = [
-    ...(copy ? plannedModelSuffixes(copy.doc, formats, extras) : [modelSuffix]),
+    ...(copy ? copy.suffixes : [modelSuffix]),
     ...(faces ? skyboxSuffixes(project) : []),
     ...(options.sidecar ? [SIDECAR_SUFFIX] : []),
   ];
@@ -193,7 +194,7 @@ async function exportOne(
   for (const suffix of suffixes) claimed.add(relBase + suffix);
 
   const name = basename(relBase);
-  const model = copy ? await writeModel(copy.doc, copy.glb, formats, name, extras) : undefined;
+  const model = copy ? await writeModelOffMain(copy.glb, formats, name, extras) : undefined;
   const outputs: OutputFile[] = model ? model.outputs : [{ suffix: modelSuffix, bytes: original }, ...(faces ? await skyboxOutputs(original, project, relativePath) : [])];
   const stray = outputs.find((o) => !suffixes.includes(o.suffix));
   if (stray) throw new Error(`The ${formats.join('/')} writer made an unplanned file (${stray.suffix}).`);
@@ -268,7 +269,7 @@ function ownedAtBase(store: ExportRecords, folderId: string, key: string, earlie
 }
 
 /** The copy's check with File size measured on the files written, and the lines on collision and LODs. */
-function asWritten(copy: ReadyCopy, sizes: FormatFiles[], plan: ExportPlan, project: ProjectEngine, options: ExportOptions, formats: NodeFormat[]): { figures: ModelFigures; check: CheckLine[] } {
+function asWritten(copy: CopyMade, sizes: FormatFiles[], plan: ExportPlan, project: ProjectEngine, options: ExportOptions, formats: NodeFormat[]): { figures: ModelFigures; check: CheckLine[] } {
   const figures = { ...copy.after.figures, fileBytes: Math.max(...sizes.map((s) => s.fileBytes)) };
   const compression = formats.every((f) => EXPORT_FORMATS[f].compresses) ? plan.compression : 'none';
   const check = [

@@ -190,6 +190,7 @@ export function setupExport(deps: ExportDeps): {
       // Read, guarded and measured on a checking thread: a dropped model may declare far more than it holds.
       const answer = await checkPool().run({ kind: 'check-model', file: source.path, options: { ...DEFAULT_EXPORT_OPTIONS }, budget: chosen, compression, ...(source.validation ? { validation: source.validation } : {}) });
       if ('refused' in answer) return fail('refused', answer.refused);
+      if ('failed' in answer) return fail('unreadable', `The model could not be read: ${answer.failed}.`);
       const measured = answer.value as Measured;
       // Which engines act on collision and levels of detail, for this folder and the default choices.
       const check = [...measured.check, ...engineLines(engine, { web: web || (engine === 'plain' && chosen.target === 'web'), lodRatios: chosen.lodRatios })];

@@ -4,9 +4,11 @@
  * guard's words or undefined when the file may be decoded.
  */
 import { checkPool } from './check-pool';
+import { problemOf } from './check-tasks';
 import type { ModelFormat } from './verdicts';
 
 export async function refusedByGuard(file: string, format: ModelFormat | 'image'): Promise<string | undefined> {
   const answer = await checkPool().run({ kind: 'guard', file, format });
-  return 'refused' in answer ? answer.refused : undefined;
+  const problem = problemOf(answer);
+  return problem === undefined || 'refused' in answer ? problem : `The file could not be read: ${problem}.`;
 }

@@ -18,18 +18,28 @@
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { CheckAnswer, CheckTask } from './check-tasks';
 
 const BOOT = `
 const { workerData } = require('node:worker_threads');
-if (workerData.tsx) require(workerData.tsx).register();
-require(workerData.entry);
+// From the sources: tsx's ESM and CommonJS hooks, registered as bin/asset-studio.mjs does (some packages are ESM with extensionless imports).
+(workerData.tsx
+  ? import(workerData.tsx.esm).then((esm) => {
+      esm.register();
+      require(workerData.tsx.cjs).register();
+    })
+  : Promise.resolve()
+).then(() => require(workerData.entry));
 `;
 
 /** Where the thread's code is: the TypeScript source with tsx's require hook, or the bundled file. */
-function workerEntry(): { entry: string; tsx?: string } {
-  if (__filename.endsWith('.ts')) return { entry: path.join(__dirname, 'check-worker.ts'), tsx: createRequire(__filename).resolve('tsx/cjs/api') };
+function workerEntry(): { entry: string; tsx?: { esm: string; cjs: string } } {
+  if (__filename.endsWith('.ts')) {
+    const dist = path.join(path.dirname(createRequire(__filename).resolve('tsx/package.json')), 'dist');
+    return { entry: path.join(__dirname, 'check-worker.ts'), tsx: { esm: pathToFileURL(path.join(dist, 'esm', 'api', 'index.mjs')).href, cjs: path.join(dist, 'cjs', 'api', 'index.cjs') } };
+  }
   return { entry: path.join(__dirname, 'check-worker.js') };
 }
 
@@ -71,7 +81,7 @@ export class CheckPool {
     this.size = options.size ?? Math.min(4, Math.max(2, os.availableParallelism() - 1));
     this.timeLimitMs = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
     this.idleMs = options.idleMs ?? IDLE_MS;
-    this.heapMb = options.heapMb ?? 2048;
+    this.heapMb = options.heapMb ?? 1024;
   }
 
   /** Runs one task on a checking thread; answers `{ refused }` when the file fails the guard, the time limit or the thread. */
@@ -112,7 +122,7 @@ export class CheckPool {
       if (!busy || busy.id !== reply.id) return;
       clearTimeout(busy.timer);
       slot.busy = undefined;
-      busy.resolve(reply.answer ?? { refused: `The file could not be checked: ${reply.error ?? 'no answer'}.` });
+      busy.resolve(reply.answer ?? { failed: reply.error ?? 'the checking thread gave no answer' });
       this.idle(slot);
     });
     const lost = (why: string) => {

@@ -11,14 +11,21 @@ import fs from 'node:fs/promises';
 import type { Budget, GeometryCompression } from '../../../shared/domain/readiness';
 import type { ImageStats, ModelStats, ValidationSummary } from '../../../shared/domain/job';
 import type { ModelOptions } from '../export/model-transform';
-import { checkModel as measureForExport } from '../export/ready-copy';
+import type { NodeFormat } from '../../../shared/domain/export-formats';
+import { plannedModelSuffixes, writeModel, type ModelExtras } from '../export/model-outputs';
+import { modelIo, usesDraco } from '../export/model-transform';
+import { checkModel as measureForExport, readyCopy, type ReadyCopyInput } from '../export/ready-copy';
 import { inspectImage, inspectModel, validateModel, writeImageThumbnail } from '../jobs/inspect';
 import { checkImage, checkModel, type ModelFormat, type Verdict } from './verdicts';
 
 export type CheckTask =
   | { kind: 'guard'; file: string; format: ModelFormat | 'image' }
   | { kind: 'inspect-asset'; file: string; format: 'glb' | 'png'; thumbnail?: string; skipInspection?: boolean }
-  | { kind: 'check-model'; file: string; options: ModelOptions; budget: Budget; compression: GeometryCompression; validation?: { errors: number; warnings: number } };
+  | { kind: 'check-model'; file: string; options: ModelOptions; budget: Budget; compression: GeometryCompression; validation?: { errors: number; warnings: number } }
+  /** The exported copy (fixes applied) and the suffixes `formats` (and LODs) will write; the document stays here. */
+  | { kind: 'ready-copy'; file: string; input: Omit<ReadyCopyInput, 'original'>; formats: NodeFormat[]; lodRatios?: number[] }
+  /** The copy written in `formats` under `name` (the copy is the app's own output: read back, not guarded again). */
+  | { kind: 'write-model'; glb: Uint8Array; formats: NodeFormat[]; name: string; extras: ModelExtras };
 
 export interface InspectedAsset {
   validation?: ValidationSummary;
@@ -29,15 +36,25 @@ export interface InspectedAsset {
   problem?: string;
 }
 
-export type CheckAnswer = { refused: string } | { ok: true; value: unknown };
+/** `refused`: the guard, the time limit or the thread said no; `failed`: the decoder threw on a file the guard let through. */
+export type CheckAnswer = { refused: string } | { failed: string } | { ok: true; value: unknown };
+
+/** What went wrong, in words, or undefined when the task answered. */
+export function problemOf(answer: CheckAnswer): string | undefined {
+  return 'refused' in answer ? answer.refused : 'failed' in answer ? answer.failed : undefined;
+}
 
 function guard(bytes: Uint8Array, format: ModelFormat | 'image'): Verdict {
   return format === 'image' ? checkImage(bytes) : checkModel(bytes, format);
 }
 
 export async function runTask(task: CheckTask): Promise<CheckAnswer> {
+  if (task.kind === 'write-model') {
+    const doc = await (await modelIo(usesDraco(task.glb))).readBinary(task.glb);
+    return { ok: true, value: await writeModel(doc, task.glb, task.formats, task.name, task.extras) };
+  }
   const bytes = new Uint8Array(await fs.readFile(task.file));
-  const verdict = guard(bytes, task.kind === 'guard' ? task.format : task.kind === 'check-model' ? 'glb' : task.format === 'glb' ? 'glb' : 'image');
+  const verdict = guard(bytes, task.kind === 'guard' ? task.format : task.kind === 'inspect-asset' && task.format === 'png' ? 'image' : 'glb');
   if (!verdict.ok) return { refused: verdict.reason };
   switch (task.kind) {
     case 'guard':
@@ -46,6 +63,10 @@ export async function runTask(task: CheckTask): Promise<CheckAnswer> {
       return { ok: true, value: await inspectAsset(task, bytes) };
     case 'check-model':
       return { ok: true, value: await measureForExport(bytes, task.options, task.budget, task.compression, task.validation) };
+    case 'ready-copy': {
+      const { doc, ...copy } = await readyCopy({ ...task.input, original: bytes });
+      return { ok: true, value: { ...copy, suffixes: plannedModelSuffixes(doc, task.formats, task.lodRatios ? { lodRatios: task.lodRatios } : {}) } };
+    }
   }
 }
 

@@ -18,7 +18,7 @@ import type { Claims } from './claims';
 import { inspectionSkipped, judgeAsset, nextDownloadStep, tooLargeReason, type AssetVerdict } from './download-verdict';
 import type { EngineCore } from './engine-core';
 import { checkPool } from '../guard/check-pool';
-import type { InspectedAsset } from '../guard/check-tasks';
+import { problemOf, type InspectedAsset } from '../guard/check-tasks';
 import { isFileRef } from './submitter';
 import { measureFile } from './verify';
 
@@ -232,10 +232,10 @@ export class Downloader {
       ...(format === 'png' ? { thumbnail: path.join(path.dirname(final), 'thumbnail.png') } : {}),
       ...(skipped ? { skipInspection: true } : {}),
     });
-    if ('refused' in answer) {
+    if (!('ok' in answer)) {
       // A file that declares more than it holds is never opened (nor shown: the renderer loads only checked assets).
       await fsp.rm(final, { force: true });
-      return this.failed(localId, { kind: 'invalid', reason: answer.refused.replace(/\.$/, '') }, attempts ?? 1);
+      return this.failed(localId, { kind: 'invalid', reason: (problemOf(answer) ?? 'it could not be checked').replace(/\.$/, '') }, attempts ?? 1);
     }
     const inspected = answer.value as InspectedAsset;
     Object.assign(extra, inspected);
