@@ -65,6 +65,8 @@ test('a balance typed in Settings is the top bar\'s figure, less the price of ea
   await settings.getByLabel(/^Balance of Sandbox key 1/).fill('1000');
   await settings.getByRole('button', { name: 'Save balance' }).click();
   await expect(settings.getByText('Saved: the top bar counts from it.')).toBeVisible();
+  await settings.getByRole('heading', { name: 'In the top bar' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('settings-credits-1440.png') });
   await page.keyboard.press('Escape');
   await expect(balance).toContainText('Balance ≈ 1,000 credits');
   await expect(balance).toContainText('estimate · 1,000 typed by you just now');
