@@ -83,5 +83,6 @@ describe('cancelling a request that has not been sent', () => {
     expect(posts).toHaveLength(1);
     for (const id of [cancelled, removed, byCli]) expect(engine.get(id)!.state).toBe('dismissed');
     fs.rmSync(dataDir, { recursive: true, force: true });
-  }, 30_000);
+    // Two CLI processes start here, each compiling its sources (about 7 s apiece on a busy 2-core machine).
+  }, 90_000);
 });
