@@ -10,6 +10,8 @@ export interface DropFile {
   name: string;
   mime: string;
   bytes: Buffer;
+  /** Pad the file with zeros to this many bytes, in the page (sending tens of MB into the page byte by byte takes minutes). */
+  padTo?: number;
 }
 
 /** A real PNG of the given size and colour (the sandbox decodes what it is sent). */
@@ -45,13 +47,13 @@ interface DomLike {
 
 /** Drops files on the window as a user dragging them from the desktop would. */
 export async function dropOnWindow(page: Page, files: DropFile[]): Promise<void> {
-  const payload = files.map((f) => ({ name: f.name, mime: f.mime, b64: f.bytes.toString('base64') }));
+  const payload = files.map((f) => ({ name: f.name, mime: f.mime, b64: f.bytes.toString('base64'), size: Math.max(f.padTo ?? 0, f.bytes.length) }));
   await page.evaluate((list) => {
     const w = globalThis as unknown as DomLike;
     const dt = new w.DataTransfer();
     for (const f of list) {
       const raw = w.atob(f.b64);
-      const bytes = new w.Uint8Array(raw.length);
+      const bytes = new w.Uint8Array(f.size);
       for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
       dt.items.add(new w.File([bytes], f.name, { type: f.mime }));
     }

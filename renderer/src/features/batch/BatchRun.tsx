@@ -16,6 +16,7 @@ import { batchTotal } from './batch-total';
 export function BatchRun({ batch }: { batch: Batch }) {
   const start = useStore((s) => s.startBatch);
   const setKind = useStore((s) => s.setBatchKind);
+  const closeBatch = useStore((s) => s.closeBatch);
   const busy = useStore((s) => s.batchBusy);
   const card = useStore((s) => activeRateCard(s.settings));
   const [outDir, setOutDir] = useState('');
@@ -47,6 +48,10 @@ export function BatchRun({ batch }: { batch: Batch }) {
           onClick={() => void start({ batchId: batch.id, outDir: outDir.trim(), spreadAcrossKeys: spread })}
         >
           Run batch ({ready} {ready === 1 ? 'row' : 'rows'})
+        </Button>
+        {/* Before Start nothing has been sent: closing sets the list aside, and Batch… offers a new one. */}
+        <Button disabled={busy} onClick={() => void closeBatch(batch.id)}>
+          Close this batch
         </Button>
       </div>
       {blocking ? (

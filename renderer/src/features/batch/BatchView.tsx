@@ -51,9 +51,9 @@ export function BatchView() {
             </h3>
             {full.state === 'draft' ? <BatchRun batch={full} /> : <BatchProgress batch={full} />}
             <BatchRows batch={full} />
-            {full.state === 'draft' || full.state === 'finished' || full.state === 'cancelled' ? (
+            {full.state === 'finished' || full.state === 'cancelled' ? (
               <div className="batch-actions">
-                <Button size="small" onClick={() => void closeBatch(full.id)} title={full.state === 'draft' ? 'Nothing has been sent: the list is set aside and you can open another.' : undefined}>
+                <Button size="small" onClick={() => void closeBatch(full.id)}>
                   Close this batch
                 </Button>
               </div>

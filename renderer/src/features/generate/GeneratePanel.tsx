@@ -53,18 +53,16 @@ export async function submitCurrent(): Promise<boolean> {
 }
 
 /**
- * Keeps focus somewhere sensible after Generate: on the first field that shows an error when nothing was
- * sent, else where it was (the button stays focusable while a send is on its way, so focus never falls to the page).
+ * Focus after Generate sends nothing: on the first field showing an error. True when one was found (the
+ * messages may render a moment after the store has them: the panel tries again when they do).
  */
-function focusFirstError(form: HTMLFormElement | null): void {
-  if (!form) return;
-  requestAnimationFrame(() => {
-    const invalid = form.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (!invalid) return;
-    // A hidden file input stands for its drop zone: focus the zone's picker button instead.
-    const target = invalid.classList.contains('visually-hidden') ? (invalid.parentElement?.querySelector<HTMLElement>('button') ?? invalid) : invalid;
-    target.focus();
-  });
+function focusFirstError(form: HTMLFormElement | null): boolean {
+  const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (!invalid) return false;
+  // A hidden file input stands for its drop zone: focus the zone's picker button instead.
+  const target = invalid.classList.contains('visually-hidden') ? (invalid.parentElement?.querySelector<HTMLElement>('button') ?? invalid) : invalid;
+  target.focus();
+  return true;
 }
 
 function useJobUpdates() {
@@ -119,11 +117,17 @@ export function GeneratePanel() {
   useJobUpdates();
   useStagedFilesHeld();
 
+  // Focus stays where it was when Generate sends (the button stays focusable while a send is on its way);
+  // when nothing was sent it goes to the first field that says why, once that field shows it.
+  const focusPending = useRef(false);
   const submit = useCallback(() => {
     void submitCurrent().then((sent) => {
-      if (!sent) focusFirstError(formRef.current);
+      if (!sent) focusPending.current = !focusFirstError(formRef.current);
     });
   }, []);
+  useEffect(() => {
+    if (focusPending.current && focusFirstError(formRef.current)) focusPending.current = false;
+  }, [errors]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || e.defaultPrevented) return;
