@@ -39,6 +39,8 @@ async function openExport(page: Page, name: RegExp) {
 }
 
 test('Collision for Godot writes a -convcolonly hull node; a three.js project gets NAME_LOD1.glb and NAME_LOD2.glb', async ({ page }, info) => {
+  // Two exports (a convex hull, then two simplified LOD files) and their checks: more than the 90 s default on a shared 2-core machine.
+  test.setTimeout(180_000);
   const godot = await value<{ id: string }>(host, 'export:addFolder', { path: join(home, 'GodotGame') });
   const web = await value<{ id: string }>(host, 'export:addFolder', { path: join(home, 'WebGame') });
   const job = await value<{ localId: string }>(host, 'jobs:submit', { kind: 'text-to-3d', fields: { prompt: 'Oak Chair', targetFaceCount: 6000 }, environmentId: 'env', keyId: 'env-key-1' });
