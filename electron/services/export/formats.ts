@@ -18,7 +18,7 @@ import type { ModelFormat } from '../../../shared/domain/export-formats';
 import { modelIo } from './model-transform';
 
 export interface OutputFile {
-  /** Suffix after the base name, e.g. `.gltf`, `.bin`, `_1.png`. */
+  /** Suffix after the base name, e.g. `.gltf`, `.bin`, `_basecolor.png`. */
   suffix: string;
   bytes: Uint8Array;
 }
