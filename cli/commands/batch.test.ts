@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError, type CliIo } from '../command';
-import { command } from './batch';
+import { command, rowLineDue, type RowMark } from './batch';
 
 function io(): CliIo & { out: string; err: string } {
   const state = { out: '', err: '' };
@@ -32,5 +32,20 @@ describe('batch command arguments', () => {
     expect(code).toBe(1);
     expect(cli.err).toMatch(/could not be read at .*no-such-list\.csv: ENOENT/);
     expect(cli.out).toBe('');
+  });
+});
+
+describe('which row changes get a JSON row line', () => {
+  const cases: { name: string; last: RowMark | undefined; row: { state: RowMark['state']; jobId?: string }; due: boolean }[] = [
+    { name: 'a row never reported', last: undefined, row: { state: 'queued' }, due: true },
+    { name: 'queued, still queued', last: { state: 'queued', jobId: null }, row: { state: 'queued' }, due: false },
+    { name: 'sending: running before the service answers', last: { state: 'queued', jobId: null }, row: { state: 'running' }, due: true },
+    { name: 'the service accepted it: the job id arrives while running', last: { state: 'running', jobId: null }, row: { state: 'running', jobId: 'job-6' }, due: true },
+    { name: 'running with the same job id', last: { state: 'running', jobId: 'job-6' }, row: { state: 'running', jobId: 'job-6' }, due: false },
+    { name: 'done with its job id', last: { state: 'running', jobId: 'job-6' }, row: { state: 'done', jobId: 'job-6' }, due: true },
+    { name: 'failed before any job id', last: { state: 'running', jobId: null }, row: { state: 'failed' }, due: true },
+  ];
+  it.each(cases)('$name → $due', ({ last, row, due }) => {
+    expect(rowLineDue(last, row)).toBe(due);
   });
 });

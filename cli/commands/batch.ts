@@ -171,7 +171,7 @@ async function runBatch(services: Services, io: CliIo, out: Output, opts: RunOpt
 /** Waits until the batch ends (finished, cancelled, or paused by a 402); undefined when interrupted. */
 function follow(services: Services, io: CliIo, out: Output, initial: Batch): Promise<Batch | undefined> {
   return new Promise((resolve) => {
-    const rowStates = new Map<number, string>(initial.rows.map((r) => [r.row, r.state]));
+    const seen = new Map<number, RowMark>(initial.rows.map((r) => [r.row, rowMark(r)]));
     let latest = initial;
     const settle = (value: Batch | undefined) => {
       unsubscribe();
@@ -183,8 +183,8 @@ function follow(services: Services, io: CliIo, out: Output, initial: Batch): Pro
     const consider = (batch: Batch) => {
       latest = batch;
       for (const row of batch.rows) {
-        if (rowStates.get(row.row) === row.state) continue;
-        rowStates.set(row.row, row.state);
+        if (!rowLineDue(seen.get(row.row), row)) continue;
+        seen.set(row.row, rowMark(row));
         out.row(row);
       }
       out.progress(progressLine(batch, Date.now()));
@@ -206,6 +206,27 @@ function follow(services: Services, io: CliIo, out: Output, initial: Batch): Pro
     }, 1000);
     consider(initial);
   });
+}
+
+/** What a row line last said that matters to whoever reads the lines: the row's state and the service's job id. */
+export interface RowMark {
+  state: BatchRow['state'];
+  jobId: string | null;
+}
+
+export function rowMark(row: Pick<BatchRow, 'state' | 'jobId'>): RowMark {
+  return { state: row.state, jobId: row.jobId ?? null };
+}
+
+/**
+ * A row gets a new line when its state changes, and also when the service's job id arrives: a row reads running
+ * while its request is still being sent, and the id (a job that exists and is paid for) comes a moment later in the
+ * same state. Without its own line, a pipeline (or a kill) learnt that id only when the row was done, which is
+ * seconds later while the first assets are checked.
+ */
+export function rowLineDue(last: RowMark | undefined, row: Pick<BatchRow, 'state' | 'jobId'>): boolean {
+  const now = rowMark(row);
+  return !last || last.state !== now.state || last.jobId !== now.jobId;
 }
 
 /** The same choice as `generate` and `track`: --env, else the ASSET_STUDIO_* environment, else the active one. */

@@ -103,7 +103,9 @@ describe.skipIf(!engineBuilt || !sandboxBuilt)('batch command against the sandbo
       // Killed once the second wave is under way (row 6 accepted by the service), with rows still unsent. Not
       // "after three rows done": the engine frees a slot the moment it sees a job end, and a cold process's first
       // downloads, checks and exports can take longer than every remaining row needs to be sent. Not "row 6
-      // running" either: a row reads running while its request is still being sent, before the service has it.
+      // running" either: a row reads running while its request is still being sent, before the service has it; the
+      // CLI prints the row again when the service's job id arrives (before, that id first showed with "done", which
+      // waits for the checking threads' cold start, so all 16 were sent before the kill).
       if (line.event === 'row' && line.jobId) accepted.add(line.row);
       if (accepted.size === 6) kill();
     });
