@@ -82,3 +82,19 @@ test('Generate is off while a field shows an error, and focus stays on it after 
   // After Enter on Generate, focus is still on Generate (it used to fall to <body>).
   await expect(button).toBeFocused();
 });
+
+test('a staged image keeps its picture after a reload, not a letter', async ({ page, studio }) => {
+  await page.goto(studio.url);
+  const panel = generatePanel(page);
+  await expect(panel.getByRole('button', { name: 'Generate', exact: true })).toBeVisible();
+  await dropOnWindow(page, [{ name: 'photo_chest.png', mime: 'image/png', bytes: await pngImage(128, 128, '#8e5b3a') }]);
+  await expect(panel.getByText('photo_chest.png')).toBeVisible({ timeout: 60_000 });
+  await page.reload();
+  const chip = panel.locator('.staged');
+  await expect(chip.getByText('photo_chest.png')).toBeVisible();
+  // A small copy of the picture kept with the draft: an <img> that has loaded, where a "P" used to stand.
+  const img = chip.locator('img.thumb');
+  await expect(img).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+  await expect.poll(() => img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+  await expect(chip.locator('.thumb-empty')).toHaveCount(0);
+});
