@@ -44,7 +44,8 @@ function workerEntry(): { entry: string; tsx?: { esm: string; cjs: string } } {
 }
 
 export const DEFAULT_TIME_LIMIT_MS = 60_000;
-const IDLE_MS = 60_000;
+/** Idle threads stay this long: a batch's next wave lands minutes later, and a cold thread costs its start-up again. */
+const IDLE_MS = 180_000;
 
 export interface CheckPoolOptions {
   /** Threads at most (default: the cores less one, 2 to 4). */

@@ -8,6 +8,7 @@
  * on a worker thread with a wall-clock limit, never on the main thread.
  */
 import fs from 'node:fs/promises';
+import type { Document } from '@gltf-transform/core';
 import type { Budget, GeometryCompression } from '../../../shared/domain/readiness';
 import type { ImageStats, ModelStats, ValidationSummary } from '../../../shared/domain/job';
 import type { ModelOptions } from '../export/model-transform';
@@ -50,7 +51,9 @@ function guard(bytes: Uint8Array, format: ModelFormat | 'image'): Verdict {
 
 export async function runTask(task: CheckTask): Promise<CheckAnswer> {
   if (task.kind === 'write-model') {
-    const doc = await (await modelIo(usesDraco(task.glb))).readBinary(task.glb);
+    // A plain GLB export is the copy's bytes as they are: the document is read back only for what needs it.
+    const needsDoc = task.formats.some((f) => f !== 'glb') || task.extras.collision !== 'none' || !!task.extras.lodRatios?.length;
+    const doc = needsDoc ? await (await modelIo(usesDraco(task.glb))).readBinary(task.glb) : (undefined as unknown as Document);
     return { ok: true, value: await writeModel(doc, task.glb, task.formats, task.name, task.extras) };
   }
   const bytes = new Uint8Array(await fs.readFile(task.file));
