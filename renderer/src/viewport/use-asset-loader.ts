@@ -83,6 +83,10 @@ export function useModel(target: ViewportTarget | null): LoadedModel | null {
     const abort = new AbortController();
     let result: LoadedModel | null = null;
     (async () => {
+      // A job's asset comes from main's cache, which keeps only files main's guard accepted (what they declare against
+      // what they hold, electron/services/guard) and checked on its checking threads; a refused download is deleted and
+      // its job says why. A file dropped on the window is read here from its blob while main stages and checks it: that
+      // one is not yet held back until main's answer.
       const bytes = await fetchAsset(target.url, loaderHeaders(target), abort.signal);
       const preview = await previewable(target, bytes, abort.signal);
       if (abort.signal.aborted) return;
