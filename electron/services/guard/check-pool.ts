@@ -65,6 +65,8 @@ interface Slot {
 interface Waiting {
   task: CheckTask;
   limitMs: number;
+  /** Keeps the process alive while it runs (a warm-up does not). */
+  hold?: boolean;
   resolve(answer: CheckAnswer): void;
 }
 
@@ -89,9 +91,21 @@ export class CheckPool {
   run(task: CheckTask, limitMs = this.timeLimitMs): Promise<CheckAnswer> {
     if (this.disposed) return Promise.resolve({ refused: 'The app is closing; the file was not checked.' });
     return new Promise<CheckAnswer>((resolve) => {
-      this.queue.push({ task, limitMs, resolve });
+      this.queue.push({ task, limitMs, hold: true, resolve });
       this.pump();
     });
+  }
+
+  /**
+   * Starts the threads before files arrive (the job engine calls it when it
+   * starts), so a batch's first assets are not checked after a cold start
+   * (1.8 s from the sources here: a 15-row wave of 8 s jobs ended at 9.8 s
+   * instead of 8.8 s). Holds nothing open; a no-op once a thread runs.
+   */
+  warm(): void {
+    if (this.disposed || this.slots.length > 0 || this.queue.length > 0) return;
+    for (let i = 0; i < this.size; i++) this.queue.push({ task: { kind: 'warm' }, limitMs: this.timeLimitMs, resolve: () => {} });
+    this.pump();
   }
 
   /** Threads running now (tests, the bench). */
@@ -146,7 +160,8 @@ export class CheckPool {
 
   private give(slot: Slot, waiting: Waiting): void {
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
-    slot.worker.ref();
+    if (waiting.hold) slot.worker.ref();
+    else slot.worker.unref();
     const id = this.nextId++;
     const timer = setTimeout(() => {
       const seconds = Math.round(waiting.limitMs / 100) / 10;

@@ -17,9 +17,12 @@ import { plannedModelSuffixes, writeModel, type ModelExtras } from '../export/mo
 import { modelIo, usesDraco } from '../export/model-transform';
 import { checkModel as measureForExport, readyCopy, type ReadyCopyInput } from '../export/ready-copy';
 import { inspectImage, inspectModel, validateModel, writeImageThumbnail } from '../jobs/inspect';
+import { triangleGlb } from './crafted-files';
 import { checkImage, checkModel, type ModelFormat, type Verdict } from './verdicts';
 
 export type CheckTask =
+  /** Loads the decoders on a fresh thread (a one-triangle model through the validator and statistics). */
+  | { kind: 'warm' }
   | { kind: 'guard'; file: string; format: ModelFormat | 'image' }
   | { kind: 'inspect-asset'; file: string; format: 'glb' | 'png'; thumbnail?: string; skipInspection?: boolean }
   | { kind: 'check-model'; file: string; options: ModelOptions; budget: Budget; compression: GeometryCompression; validation?: { errors: number; warnings: number } }
@@ -50,6 +53,12 @@ function guard(bytes: Uint8Array, format: ModelFormat | 'image'): Verdict {
 }
 
 export async function runTask(task: CheckTask): Promise<CheckAnswer> {
+  if (task.kind === 'warm') {
+    const glb = triangleGlb();
+    await validateModel(glb);
+    await inspectModel(glb);
+    return { ok: true, value: null };
+  }
   if (task.kind === 'write-model') {
     // A plain GLB export is the copy's bytes as they are: the document is read back only for what needs it.
     const needsDoc = task.formats.some((f) => f !== 'glb') || task.extras.collision !== 'none' || !!task.extras.lodRatios?.length;

@@ -89,6 +89,11 @@ export class Downloader {
     if (rec?.asset?.holder !== undefined) this.core.patchAsset(localId, { holder: undefined }, true);
   }
 
+  /** Starts a checking thread ahead of the first asset (at engine start). */
+  warmChecks(): void {
+    checkPool().warm();
+  }
+
   /** At stop: the leases go back, so another process running over the ledger takes the downloads over. */
   releaseAll(): void {
     for (const localId of [...this.held]) this.letGo(localId);

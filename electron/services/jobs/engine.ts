@@ -87,6 +87,8 @@ export class Engine implements JobEngine {
     core.abort = new AbortController();
     const claims = (this.submitter.claims = new Claims(core.ledger.dir));
     this.downloader.leases = new Claims(core.ledger.dir, 'downloads');
+    // A checking thread starts now, so the first assets are not checked after a cold start.
+    this.downloader.warmChecks();
     // Claims whose records need no more sending or downloading, left by processes that are gone.
     claims.sweep((id) => {
       const state = core.get(id)?.state;
