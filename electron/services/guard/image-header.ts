@@ -134,20 +134,10 @@ function hdr(bytes: Uint8Array): ImageHeader | HeaderProblem {
   return m[2] === 'Y' ? { format: 'hdr', width: second, height: first } : { format: 'hdr', width: first, height: second };
 }
 
+const READERS: Record<ImageFormat, (bytes: Uint8Array) => ImageHeader | HeaderProblem> = { png, jpeg, webp, ktx2, hdr };
+
 /** The header of an image, a problem with it, or undefined when the bytes are no image format known here. */
 export function readImageHeader(bytes: Uint8Array): ImageHeader | HeaderProblem | undefined {
-  switch (imageFormatOf(bytes)) {
-    case 'png':
-      return png(bytes);
-    case 'jpeg':
-      return jpeg(bytes);
-    case 'webp':
-      return webp(bytes);
-    case 'ktx2':
-      return ktx2(bytes);
-    case 'hdr':
-      return hdr(bytes);
-    default:
-      return undefined;
-  }
+  const format = imageFormatOf(bytes);
+  return format ? READERS[format](bytes) : undefined;
 }

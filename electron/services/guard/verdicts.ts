@@ -174,15 +174,8 @@ export function checkObj(bytes: Uint8Array): Verdict {
 
 export type ModelFormat = 'glb' | 'gltf' | 'stl' | 'obj';
 
+const MODEL_CHECKS: Record<ModelFormat, (bytes: Uint8Array) => Verdict> = { glb: checkGlb, gltf: checkGltfJson, stl: checkStl, obj: checkObj };
+
 export function checkModel(bytes: Uint8Array, format: ModelFormat): Verdict {
-  switch (format) {
-    case 'glb':
-      return checkGlb(bytes);
-    case 'gltf':
-      return checkGltfJson(bytes);
-    case 'stl':
-      return checkStl(bytes);
-    case 'obj':
-      return checkObj(bytes);
-  }
+  return MODEL_CHECKS[format](bytes);
 }
