@@ -1,7 +1,7 @@
 /** The ledger: durable appends, torn lines, O(1) status changes, 10,000 records loading fast, compaction. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { JobRecord } from '../../../shared/domain/job';
 import { Ledger } from './ledger';
 import { tempDir } from './test/harness';
@@ -84,6 +84,59 @@ describe('ledger', () => {
     expect(cliSide.refresh()).toEqual([]);
     cliSide.close();
     shellSide.close();
+  });
+
+  it("keeps a line another process appends while it writes its own (a cancel from the CLI during the app's retry bookkeeping)", () => {
+    // The app records a retry of a queued job; between its size check and its write, the CLI appends the cancel.
+    // The file then holds the CLI's line, then the app's: the app must read the cancel, or it sends the job.
+    const dir = tempDir('ledger-interleaved-append');
+    const app = ledgerIn(dir);
+    const cli = ledgerIn(dir);
+    const job: JobRecord = { ...sampleRecord(1), state: 'queued', jobId: undefined, asset: undefined, queue: { reason: 'network', attempts: 1 } };
+    app.put(job);
+    cli.refresh();
+    const write = fs.writeSync;
+    let cliWrote = false;
+    const spy = vi.spyOn(fs, 'writeSync').mockImplementation((...args: Parameters<typeof fs.writeSync>) => {
+      if (!cliWrote) {
+        cliWrote = true;
+        cli.patch(job.localId, { state: 'dismissed', queue: undefined });
+      }
+      return (write as (...a: unknown[]) => number)(...args);
+    });
+    app.patch(job.localId, { queue: { reason: 'network', attempts: 2 } });
+    spy.mockRestore();
+    expect(cliWrote).toBe(true);
+    expect(app.refresh()).toContain(job.localId);
+    // File order: the cancel, then the retry's queue: memory agrees with a fresh load of the file.
+    expect(app.get(job.localId)).toMatchObject({ state: 'dismissed', queue: { attempts: 2 } });
+    expect(ledgerIn(dir).get(job.localId)).toEqual(app.get(job.localId));
+    // Later lines still read whole, and the app's own line is not reported back to it.
+    cli.patch(job.localId, { title: 'Crate' });
+    expect(app.refresh()).toEqual([job.localId]);
+    expect(app.get(job.localId)?.title).toBe('Crate');
+    app.patch(job.localId, { title: 'Crate 2' });
+    expect(app.refresh()).toEqual([]);
+    app.close();
+    cli.close();
+  });
+
+  it("applies its own patch on top of what it reads in while appending (the app's retry bookkeeping after a CLI's cancel)", () => {
+    // The CLI cancels a queued job; the app, not having read that yet, records its next retry time. Appending reads
+    // the cancel in first: the app's patch must land on the cancelled record, not on the queued one it last saw.
+    const dir = tempDir('ledger-patch-after-read-in');
+    const app = ledgerIn(dir);
+    const cli = ledgerIn(dir);
+    const job: JobRecord = { ...sampleRecord(1), state: 'queued', jobId: undefined, asset: undefined, queue: { reason: 'network', attempts: 1 } };
+    app.put(job);
+    cli.refresh();
+    cli.patch(job.localId, { state: 'dismissed', queue: undefined });
+    const returned = app.patch(job.localId, { problem: { message: 'Cannot reach the service.' } });
+    expect(returned.state).toBe('dismissed');
+    expect(app.get(job.localId)).toMatchObject({ state: 'dismissed', problem: { message: 'Cannot reach the service.' } });
+    expect(app.get(job.localId)).toEqual(ledgerIn(dir).get(job.localId));
+    app.close();
+    cli.close();
   });
 
   it('keeps puts and patches across a reopen, and a patch that removes a field', () => {

@@ -97,6 +97,12 @@ export class Ledger {
    * refresh reports them, so their listeners hear of the change like any other.
    */
   private readonly unreported = new Set<string>();
+  /**
+   * Our own lines that another process's line may precede in the file (it
+   * appended between our size check and our write): read again in file order
+   * by the next readNew, applied but not reported back to us.
+   */
+  private readonly ownLinesToReread = new Set<string>();
   /** The errno code of the last fsync that failed after its line was written (kept for diagnostics). */
   lastSyncError: string | undefined;
 
@@ -136,6 +142,7 @@ export class Ledger {
     }
     this.openJournal();
     this.readOffset = 0;
+    this.ownLinesToReread.clear();
     const torn: string[] = [];
     const { lines, skipped: bad } = this.readNew(torn, false);
     skipped += bad;
@@ -215,6 +222,7 @@ export class Ledger {
         const rec = this.records.get(line.id);
         if (rec) this.records.set(line.id, applyPatch(rec, line.p, line.u));
       }
+      if (this.ownLinesToReread.delete(raw)) continue;
       if (report) this.unreported.add(line.t === 'put' ? line.r.localId : line.id);
     }
     this.readOffset += lastNl + 1;
@@ -296,8 +304,13 @@ export class Ledger {
         this.lastSyncError = (err as NodeJS.ErrnoException).code ?? 'unknown';
       }
     }
-    // Our own line is already applied in memory: skip re-reading it.
-    if (before === this.readOffset) this.readOffset += Buffer.byteLength(text);
+    // Our own line is already applied in memory: skip re-reading it, but only when nothing else was appended
+    // around it. A line another process appended between our size check and our write sits before ours; moving
+    // the offset past "our" bytes would land mid-line and lose theirs (a CLI's cancel, overwritten by the app's
+    // retry bookkeeping, was sent after all). Then both are read again, in file order, by the next readNew.
+    const after = fs.fstatSync(this.fd).size;
+    if (before === this.readOffset && after === before + bytes.length) this.readOffset = after;
+    else this.ownLinesToReread.add(JSON.stringify(line));
     this.linesSinceCompaction++;
   }
 
@@ -319,8 +332,10 @@ export class Ledger {
       if (v === undefined) unset.push(k);
       else set[k] = v;
     }
-    const next = applyPatch(rec, set as Partial<JobRecord>, unset);
     this.append(unset.length ? { t: 'patch', id: localId, p: set, u: unset } : { t: 'patch', id: localId, p: set }, durable);
+    // Applied to the record as it is after the append: appending reads in what other processes wrote first (a
+    // CLI's cancel), and a patch applied to the record as it was before would silently undo their change in memory.
+    const next = applyPatch(this.records.get(localId) ?? rec, set as Partial<JobRecord>, unset);
     this.revisionCount++;
     this.records.set(localId, next);
     return next;
@@ -364,6 +379,7 @@ export class Ledger {
     fs.renameSync(journalTmp, path.join(this.dir, JOURNAL));
     this.openJournal();
     this.readOffset = 0;
+    this.ownLinesToReread.clear();
     this.linesSinceCompaction = 0;
     return true;
   }
