@@ -149,6 +149,7 @@ async function main(): Promise<void> {
       page.on('crash', () => console.error(`${name} page crashed`));
     }
     await app.goto(`${server.url}/viewport.html`);
+    await app.waitForFunction(() => 'harness' in globalThis);
     await three.goto(`${server.url}/three.html`);
     await mv.goto(`${server.url}/model-viewer.html`);
     const warm = models[0]!;

@@ -42,6 +42,9 @@ test.beforeAll(async () => {
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
   await page.goto(`${server.url}/viewport.html`);
+  // The page's script defines `harness` when it has run, which the load event does not promise: the first
+  // test called harness.openFile on a page whose script had not run yet (a fresh-clone CI run, 21 ms in).
+  await page.waitForFunction(() => 'harness' in globalThis);
   io = new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({
     'draco3d.decoder': await dracoDecoder(),
     'meshopt.decoder': MeshoptDecoder,
