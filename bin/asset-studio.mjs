@@ -4,9 +4,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 20 || (major === 20 && minor < 19)) {
-  console.error(`Asset Studio needs Node.js 20.19 or newer; this is ${process.versions.node}.`);
+// The job store is SQLite through Node's built-in `node:sqlite` (with FTS5), which Node 24 LTS has. `npm install`
+// puts a Node 24 in node_modules (the `node` package), which npm scripts and npx find first.
+const [major] = process.versions.node.split('.').map(Number);
+if (major < 24) {
+  console.error(`Asset Studio needs Node.js 24 or newer (for its built-in SQLite), but this is Node ${process.versions.node}: run it as \`npx asset-studio\` or \`npm run cli --\`, which use the Node 24 that \`npm install\` put in node_modules.`);
   process.exit(1);
 }
 

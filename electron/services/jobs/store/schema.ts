@@ -1,0 +1,46 @@
+/**
+ * The jobs part of the studio database. A job record is kept whole as JSON
+ * (`record`, the `JobRecord` type): the engine reads and patches records, and
+ * SQL needs only the few columns it filters or orders by, which are generated
+ * from the JSON so they can never disagree with it.
+ *
+ * `seq` is the store's change counter: every write gives the row the next
+ * number, so a process learns what others changed by reading rows above the
+ * last number it saw. The library's part builds on `jobs` (its index follows
+ * `record`); a step here never renames `local_id`, `record` or `seq`.
+ *
+ * `work_claims` replaces the claim files: who is sending a queued job
+ * (`kind = 'send'`) or downloading a finished one's asset (`kind = 'download'`),
+ * by engine token, pid and the pid's start time (so a reused pid is not taken
+ * for the engine that died).
+ */
+import type { SchemaStep } from '../../store/database';
+
+export const JOBS_PART = 'jobs';
+
+export const JOBS_SCHEMA: readonly SchemaStep[] = [
+  `CREATE TABLE jobs (
+     local_id TEXT PRIMARY KEY,
+     record TEXT NOT NULL,
+     seq INTEGER NOT NULL,
+     state TEXT GENERATED ALWAYS AS (json_extract(record, '$.state')) VIRTUAL,
+     job_id TEXT GENERATED ALWAYS AS (json_extract(record, '$.jobId')) VIRTUAL,
+     environment_id TEXT GENERATED ALWAYS AS (json_extract(record, '$.environmentId')) VIRTUAL,
+     created_at TEXT GENERATED ALWAYS AS (json_extract(record, '$.createdAt')) VIRTUAL
+   ) STRICT;
+   CREATE INDEX jobs_seq ON jobs (seq);
+   CREATE INDEX jobs_state ON jobs (state);
+   CREATE INDEX jobs_job_id ON jobs (job_id);
+   CREATE INDEX jobs_created ON jobs (created_at);
+   CREATE TABLE store_meta (key TEXT PRIMARY KEY, value ANY) STRICT;
+   INSERT INTO store_meta (key, value) VALUES ('seq', 0);
+   CREATE TABLE work_claims (
+     local_id TEXT NOT NULL,
+     kind TEXT NOT NULL CHECK (kind IN ('send', 'download')),
+     token TEXT NOT NULL,
+     pid INTEGER NOT NULL,
+     pid_started_at INTEGER,
+     claimed_at INTEGER NOT NULL,
+     PRIMARY KEY (local_id, kind)
+   ) STRICT;`,
+];
