@@ -4,7 +4,9 @@
  * process (Electron main, the browser shell, the CLI) asks once at start and
  * says plainly what is missing instead of failing on the first write.
  */
-type SqliteModule = typeof import('node:sqlite');
+import type * as NodeSqlite from 'node:sqlite';
+
+type SqliteModule = typeof NodeSqlite;
 
 let loaded: SqliteModule | null | undefined;
 let problem: string | null | undefined;
