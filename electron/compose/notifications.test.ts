@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JobRecord } from '../../shared/domain/job';
 import { jobRecord } from '../../shared/domain/test/job-record';
 import type { EventName, PayloadOf } from '../../shared/ipc';
 import type { Platform } from '../services/contracts';
-import { finishedMoment, finishedNotice, notifyFinishedJobs } from './notifications';
+import { finishedMoment, finishedNotice, groupedNotice, NOTIFY_GATHER_MS, notifyFinishedJobs } from './notifications';
 
 function job(patch: Partial<JobRecord>): JobRecord {
   return jobRecord({ prompt: 'a red chair', ...patch });
@@ -54,11 +54,15 @@ function rig(options: { focused: boolean; notifies: boolean; existing?: JobRecor
     },
   };
   const system: string[] = [];
+  const bodies: string[] = [];
   const toasts: PayloadOf<'app:toast'>[] = [];
   const platform: Platform = {
     shell: 'electron',
-    notify: (title) => {
-      if (options.notifies) system.push(title);
+    notify: (title, body) => {
+      if (options.notifies) {
+        system.push(title);
+        bodies.push(body);
+      }
       return options.notifies;
     },
     revealInFolder: async () => false,
@@ -67,12 +71,31 @@ function rig(options: { focused: boolean; notifies: boolean; existing?: JobRecor
   const events = { emit: <K extends EventName>(name: K, payload: PayloadOf<K>) => void (name === 'app:toast' && toasts.push(payload as PayloadOf<'app:toast'>)) };
   const stop = notifyFinishedJobs(engine, platform, events);
   const change = (record: JobRecord) => listeners.forEach((l) => l(record));
-  return { change, stop, system, toasts, listeners };
+  return { change, stop, system, bodies, toasts, listeners };
 }
 
 const ready = { state: 'ready', format: 'glb', attempts: 1 } as const;
 
+describe('groupedNotice: ends told together', () => {
+  const ok = (body: string) => ({ id: body, level: 'success' as const, title: 'Text to 3D finished', body });
+  const bad = (body: string) => ({ id: body, level: 'error' as const, title: 'Text to 3D failed', body });
+  it.each([
+    ['one end keeps its own words', [ok('Chair')], { title: 'Text to 3D finished', body: 'Chair' }],
+    ['three takes of a set', [ok('Chair'), ok('Chair'), ok('Chair')], { title: '3 jobs finished', body: 'Chair · Chair · Chair' }],
+    ['a batch wave with a failure', [ok('Totem'), bad('Mesh failed.'), ok('Lamp'), ok('Crate'), ok('Barrel')], { title: '5 jobs ended: 4 finished, 1 failed', body: 'Totem · Mesh failed. · Lamp and 2 more' }],
+  ] as const)('%s', (_what, notices, expected) => {
+    expect(groupedNotice(notices)).toEqual(expected);
+  });
+});
+
 describe('notifyFinishedJobs: the subscriber the composition root attaches', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('tells a focused window once, with a toast, when the file is ready, however often the record changes after', () => {
     const r = rig({ focused: true, notifies: true });
     r.change(job({ state: 'running' }));
@@ -87,12 +110,26 @@ describe('notifyFinishedJobs: the subscriber the composition root attaches', () 
   it('uses a system notification when the window is in the background, and a toast when the shell has none', () => {
     const withSystem = rig({ focused: false, notifies: true });
     withSystem.change(job({ state: 'error', problem: { message: 'Mesh failed.' } }));
+    vi.advanceTimersByTime(NOTIFY_GATHER_MS);
     expect(withSystem.system).toEqual(['Text to 3D failed']);
     expect(withSystem.toasts).toEqual([]);
 
     const headless = rig({ focused: false, notifies: false });
     headless.change(job({ state: 'error', problem: { message: 'Mesh failed.' } }));
+    vi.advanceTimersByTime(NOTIFY_GATHER_MS);
     expect(headless.toasts.map((t) => t.body)).toEqual(['Mesh failed.']);
+  });
+
+  it('in the background, a batch of ends makes one system notification, not one each', () => {
+    const r = rig({ focused: false, notifies: true });
+    for (const [i, prompt] of ['a totem', 'a lamp', 'a crate', 'a barrel'].entries()) r.change(job({ localId: `job-b${i}0000`, prompt, state: 'success', asset: ready }));
+    expect(r.system).toEqual([]);
+    vi.advanceTimersByTime(NOTIFY_GATHER_MS);
+    expect(r.system).toEqual(['4 jobs finished']);
+    expect(r.bodies).toEqual(['a totem · a lamp · a crate and 1 more']);
+    r.change(job({ localId: 'job-b90000', state: 'success', asset: ready }));
+    vi.advanceTimersByTime(NOTIFY_GATHER_MS);
+    expect(r.system).toEqual(['4 jobs finished', 'Text to 3D finished']);
   });
 
   it('stays silent about jobs that had already ended when it subscribed, and tells a download retried to the end again', () => {

@@ -48,22 +48,66 @@ export function finishedNotice(job: JobRecord, moment: FinishedMoment): Toast {
 }
 
 /**
+ * One system notification for the ends told together: a batch or a set of
+ * variants finishing in the background makes one "8 jobs finished" card, not
+ * eight stacked in the notification centre. A single end keeps its own words.
+ */
+export function groupedNotice(notices: readonly Toast[]): { title: string; body: string } {
+  if (notices.length === 1) return { title: notices[0]!.title, body: notices[0]!.body ?? '' };
+  const failed = notices.filter((n) => n.level === 'error').length;
+  const unknown = notices.filter((n) => n.level === 'warning').length;
+  const finished = notices.length - failed - unknown;
+  const parts = [finished ? `${finished} finished` : '', failed ? `${failed} failed` : '', unknown ? `${unknown} with an unknown outcome` : ''].filter(Boolean);
+  const title = finished === notices.length ? `${notices.length} jobs finished` : `${notices.length} jobs ended: ${parts.join(', ')}`;
+  const names = notices.slice(0, 3).map((n) => n.body || n.title);
+  const more = notices.length - names.length;
+  return { title, body: names.join(' · ') + (more > 0 ? ` and ${more} more` : '') };
+}
+
+/** How long ends are gathered before a background notification goes out: a batch's wave ends within a second or two. */
+export const NOTIFY_GATHER_MS = 1_500;
+
+/**
  * Tells each job's end once, when a record changes into it (a download retried
  * to the end is told again). Jobs already ended when it subscribes are not
  * told: attach it after the engine's start, so what a restart settles on its
  * own (a send cut off by the last quit) stays in the history without a
- * notification, as before. Returns an unsubscribe.
+ * notification, as before. In the background, ends that come within
+ * NOTIFY_GATHER_MS of each other make one system notification. Returns an
+ * unsubscribe.
  */
 export function notifyFinishedJobs(engine: Pick<JobEngine, 'list' | 'onChange'>, platform: Platform, events: EventSink): () => void {
   const last = new Map<string, FinishedMoment | undefined>();
   for (const job of engine.list({ includeHidden: true })) last.set(job.localId, finishedMoment(job));
-  return engine.onChange((job) => {
+  let gathered: Toast[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    timer = undefined;
+    const notices = gathered;
+    gathered = [];
+    if (notices.length === 0) return;
+    const { title, body } = groupedNotice(notices);
+    // Focused again meanwhile, or no system notifications: the window's toasts (which group themselves).
+    if (!platform.isFocused() && platform.notify(title, body)) return;
+    for (const notice of notices) events.emit('app:toast', notice);
+  };
+  const stop = engine.onChange((job) => {
     const moment = finishedMoment(job);
     const before = last.get(job.localId);
     last.set(job.localId, moment);
     if (!moment || moment === before) return;
     const notice = finishedNotice(job, moment);
-    if (!platform.isFocused() && platform.notify(notice.title, notice.body ?? '')) return;
-    events.emit('app:toast', notice);
+    if (platform.isFocused()) {
+      events.emit('app:toast', notice);
+      return;
+    }
+    gathered.push(notice);
+    timer ??= setTimeout(flush, NOTIFY_GATHER_MS);
+    timer.unref?.();
   });
+  return () => {
+    stop();
+    if (timer) clearTimeout(timer);
+    flush();
+  };
 }
