@@ -3,18 +3,22 @@
  * out. Loaded by ./check-pool.ts as TypeScript through tsx (CLI, browser
  * shell, tests) or as `.vite/build/check-worker.js` (the bundled app).
  */
-import { isMainThread, parentPort } from 'node:worker_threads';
+import { isMainThread, isMarkedAsUntransferable, parentPort } from 'node:worker_threads';
 import { runTask, type CheckTask } from './check-tasks';
 
 /**
  * The byte arrays in an answer (an export's files, the copy's GLB), moved to
  * main rather than copied: a 50 MB OBJ copied on arrival held main's loop for
  * over a second. A view on part of a larger buffer is cut out first (moving
- * the view would move, and copy, its whole buffer).
+ * the view would move, and copy, its whole buffer), and so is memory Node
+ * will not let go of: since Node 22 a native module's buffer (sharp's PNG of
+ * a texture) is marked untransferable, and moving it fails the whole answer.
  */
 function transferables(answer: unknown): ArrayBuffer[] {
   const out = new Set<ArrayBuffer>();
-  const own = (bytes: Uint8Array): Uint8Array => (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? bytes : bytes.slice());
+  const movable = (bytes: Uint8Array): boolean =>
+    bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer && !isMarkedAsUntransferable(bytes.buffer);
+  const own = (bytes: Uint8Array): Uint8Array => (movable(bytes) ? bytes : new Uint8Array(bytes));
   const visit = (value: unknown, depth: number): unknown => {
     if (value instanceof Uint8Array) {
       const mine = own(value);
