@@ -10,7 +10,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'sandbox/**/*.test.ts', 'cli/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'sandbox/**/*.test.ts', 'cli/**/*.test.ts', 'bench/**/*.test.ts', 'testkit/**/*.test.ts'],
           setupFiles: ['electron/test/setup-electron-mock.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,

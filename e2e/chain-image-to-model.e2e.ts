@@ -38,7 +38,7 @@ test('a text-to-image result becomes a rendered model through "Make a 3D model",
   // It opens by itself, and draws.
   const shown = await hv.settled(jobId);
   expect(shown).toMatchObject({ state: 'ready', content: 'model' });
-  expect(shown.painted).toBeGreaterThan(50);
+  await hv.expectModelDrawn();
   await page.screenshot({ path: test.info().outputPath('make-3d-rendered.png') });
 
   // Again from the same image: the upload is reused, nothing more is sent.

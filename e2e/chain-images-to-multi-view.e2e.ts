@@ -40,7 +40,7 @@ test('two text-to-image results become the front and left views of a rendered mo
   await expect(model).toHaveAttribute('data-status', 'finished', { timeout: 90_000 });
   const shown = await hv.settled((await model.getAttribute('data-job-id'))!);
   expect(shown).toMatchObject({ state: 'ready', content: 'model' });
-  expect(shown.painted).toBeGreaterThan(50);
+  await hv.expectModelDrawn();
   await page.screenshot({ path: test.info().outputPath('multi-view-rendered.png') });
 
   const state = await sandboxState(studio.url);

@@ -44,5 +44,6 @@ test('a dropped panorama opens in the 360° viewer and becomes a skybox through 
   const jobId = (await sky.getAttribute('data-job-id'))!;
   const shown = await hv.settled(jobId);
   expect(shown).toMatchObject({ state: 'ready', content: 'skybox' });
+  await hv.expectSkyDrawn();
   await page.screenshot({ path: test.info().outputPath('skybox-result.png') });
 });

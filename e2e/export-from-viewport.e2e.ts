@@ -5,15 +5,13 @@
  * is picked from it, so the model it opened is not covered. Screenshots of the
  * toolbar at 1440×900 and 1024×700 go to test-results/.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path, { join } from 'node:path';
-import { REPO_ROOT } from '../bench/harness/server';
+import { readFileSync } from 'node:fs';
+import { corpusFile, missingSharedFile } from '../testkit/shared-files';
 import { expect, test } from './fixtures';
 import { dropOnWindow } from './generate-support';
 import { HistoryViewport } from './pages/history-viewport';
 
-const CORPUS = path.resolve(REPO_ROOT, process.env.ASSET_STUDIO_CORPUS ?? '../shared/corpus');
-const FOX = join(CORPUS, 'gltf', 'Fox.glb');
+const FOX = corpusFile('gltf', 'Fox.glb');
 
 test.use({ studioEnv: { ASSET_STUDIO_SANDBOX_JOB_SECONDS: '2' } });
 
@@ -62,7 +60,8 @@ for (const size of [
 }
 
 test('a GLB dropped on the window exports from the toolbar and with Ctrl+E', async ({ page, studio }, info) => {
-  test.skip(!existsSync(FOX), `Fox.glb is not in the corpus at ${CORPUS} (set ASSET_STUDIO_CORPUS to its folder).`);
+  const missing = missingSharedFile(FOX, 'Exporting a dropped GLB');
+  test.skip(missing !== undefined, missing);
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(studio.url);

@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { chooseKind, generate, generatePanel } from './generate-support';
 import { HistoryViewport } from './pages/history-viewport';
+import { corpusFile, missingSharedFile } from '../testkit/shared-files';
 
 // Long enough to see a running job's stage, short enough to keep the journeys quick.
 test.use({ studioEnv: { ASSET_STUDIO_SANDBOX_JOB_SECONDS: '4' } });
@@ -57,7 +58,7 @@ test('a text-to-3D job shows progress, then a thumbnail, and opens with pixels; 
   const opened = await hv.settled(jobId);
   expect(opened.state).toBe('ready');
   expect(opened.content).toBe('model');
-  expect(opened.painted).toBeGreaterThan(50);
+  await hv.expectModelDrawn();
   expect((await hv.job(localId)).asset?.hasThumbnail).toBe(true);
 
   await hv.open(damagedJob.localId);
@@ -75,7 +76,7 @@ test('a text-to-3D job shows progress, then a thumbnail, and opens with pixels; 
   await hv.open(localId);
   const again = await hv.settled(jobId);
   expect(again.state).toBe('ready');
-  expect(again.painted).toBeGreaterThan(50);
+  await hv.expectModelDrawn();
   await expect(hv.viewport.getByRole('alert')).toHaveCount(0);
 });
 
@@ -94,7 +95,7 @@ test('a text-to-skybox job opens in the 360° viewer and can light the last mode
   await hv.open(skybox.localId);
   const sky = await hv.settled(skyboxJob.jobId);
   expect(sky).toMatchObject({ state: 'ready', content: 'skybox' });
-  expect(sky.painted).toBeGreaterThan(1000);
+  await hv.expectSkyDrawn();
 
   // Look around: dragging turns the view, so the pixels change.
   const canvas = hv.viewport.locator('canvas');
@@ -109,7 +110,7 @@ test('a text-to-skybox job opens in the 360° viewer and can light the last mode
   await hv.viewport.getByRole('button', { name: 'Preview a model in this skybox' }).click();
   const lit = await hv.settled(modelJob.jobId);
   expect(lit).toMatchObject({ state: 'ready', content: 'model' });
-  expect(lit.painted).toBeGreaterThan(1000);
+  await hv.expectModelDrawn();
 });
 
 test('a split-to-parts result lists its parts in the viewport', async ({ page, studio }) => {
@@ -137,12 +138,13 @@ test('a split-to-parts result lists its parts in the viewport', async ({ page, s
 
 test('a model finished before the window opened gets its thumbnail once it has been shown (KTX2 textures through the preview copy)', async ({ page, studio }) => {
   test.setTimeout(240_000);
-  const corpusFile = path.resolve(__dirname, '..', process.env.ASSET_STUDIO_CORPUS ?? '../shared/corpus', 'gltf', 'jet-fighter.glb');
-  test.skip(!fs.existsSync(corpusFile), 'jet-fighter.glb (the KTX2 sample of the corpus) is not here');
+  const jet = corpusFile('gltf', 'jet-fighter.glb');
+  const missing = missingSharedFile(jet, 'The KTX2 thumbnail journey');
+  test.skip(missing !== undefined, missing);
   const hv = new HistoryViewport(page, studio);
   const old = await hv.waitReady((await hv.submit('text-to-3d', { prompt: 'a grey fighter jet' })).localId);
   // The cached model becomes the KTX2 file, as if the service had returned it.
-  fs.copyFileSync(corpusFile, path.join(studio.dataDir, 'assets', old.localId, 'asset.glb'));
+  fs.copyFileSync(jet, path.join(studio.dataDir, 'assets', old.localId, 'asset.glb'));
 
   await page.goto(studio.url);
   const item = hv.item(old.localId);

@@ -23,7 +23,7 @@ test('submit, and the finished model opens in the viewport by itself; a later on
   // Nobody clicks anything: the viewport shows the new model, with pixels.
   const opened = await hv.settled(jobId);
   expect(opened).toMatchObject({ state: 'ready', content: 'model' });
-  expect(opened.painted).toBeGreaterThan(50);
+  await hv.expectModelDrawn();
   await page.screenshot({ path: test.info().outputPath('opened-by-itself.png') });
 
   // A second job; meanwhile the user opens the first one again (something else "since"): the second does not take over.

@@ -6,6 +6,7 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { StudioHost } from '../host';
+import { expectModelDrawn, expectSkyDrawn } from '../pixels';
 
 export interface JobView {
   localId: string;
@@ -66,13 +67,22 @@ export class HistoryViewport {
   }
 
   /** Waits for the viewport to leave `loading` for this job, and returns what it settled on. */
-  async settled(jobId: string | undefined, timeout = 90_000): Promise<{ state: string; painted: number; content: string }> {
+  async settled(jobId: string | undefined, timeout = 90_000): Promise<{ state: string; content: string }> {
     if (jobId) await expect(this.viewport).toHaveAttribute('data-job-id', jobId, { timeout });
     await expect(this.viewport).toHaveAttribute('data-state', /^(ready|error)$/, { timeout });
     return this.viewport.evaluate((el) => ({
       state: el.getAttribute('data-state') ?? '',
-      painted: Number(el.getAttribute('data-painted') ?? 0),
       content: el.getAttribute('data-content') ?? '',
     }));
+  }
+
+  /** A model shows in the middle of the 3D view, in the test's own screenshot. */
+  expectModelDrawn(): Promise<void> {
+    return expectModelDrawn(this.viewport.locator('canvas').first());
+  }
+
+  /** A panorama fills the 3D view, in the test's own screenshot. */
+  expectSkyDrawn(): Promise<void> {
+    return expectSkyDrawn(this.viewport.locator('canvas').first());
   }
 }

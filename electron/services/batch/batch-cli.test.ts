@@ -16,17 +16,6 @@ import { startSandbox, type RunningSandbox } from '../../../sandbox';
 const repo = path.resolve(import.meta.dirname, '../../..');
 const cli = path.join(repo, 'bin', 'asset-studio.mjs');
 
-/**
- * These tests need the real job engine (electron/services/jobs/engine.ts) and
- * the sandbox; while either is still the foundation's placeholder they are
- * skipped rather than run against something that cannot answer.
- */
-const engineBuilt = fs.existsSync(path.join(repo, 'electron', 'services', 'jobs', 'engine.ts'));
-const sandboxBuilt = await startSandbox({ port: 0 }).then(
-  (s) => s.close().then(() => true),
-  () => false,
-);
-
 interface JsonLine {
   event: string;
   state?: string;
@@ -62,7 +51,7 @@ function runCli(args: string[], env: NodeJS.ProcessEnv, onLine?: (line: JsonLine
   return { lines, exit, stderr: () => stderr };
 }
 
-describe.skipIf(!engineBuilt || !sandboxBuilt)('batch command against the sandbox', () => {
+describe('batch command against the sandbox', () => {
   let sandbox: RunningSandbox;
   const dirs: string[] = [];
   const temp = (name: string) => {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
+import { expectNothingFor } from '../../../testkit/expect-nothing';
 import type { Batch, StagedFile } from '../../../shared/ipc';
 import { sha256File } from './check-row';
 import { BatchService } from './service';
@@ -118,8 +119,7 @@ describe('BatchService', () => {
     await until(() => engine.sent.length >= 5);
     value(await service.pause(batch.id));
     const sentAtPause = engine.sent.length;
-    await new Promise((r) => setTimeout(r, 250));
-    expect(engine.sent.length).toBe(sentAtPause);
+    await expectNothingFor(250, 'row sent while paused', () => engine.sent.length !== sentAtPause);
     const paused = value(service.get(batch.id));
     expect(paused.state).toBe('paused');
     expect(paused.counts.queued).toBe(15 - sentAtPause);

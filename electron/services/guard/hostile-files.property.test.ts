@@ -7,22 +7,18 @@
  * thread never takes the process down.
  *
  * Needs the corpus beside the checkout (../shared/corpus, or
- * ASSET_STUDIO_CORPUS). Under CI its absence fails the run.
+ * ASSET_STUDIO_CORPUS). Under CI its absence fails the run (testkit/shared-files).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { corpusFile, missingSharedFile } from '../../../testkit/shared-files';
 import { CheckPool } from './check-pool';
 import { pngHeader } from './crafted-files';
 import { checkGlb, checkImage, MAX_IMAGE_SIDE } from './verdicts';
 
-const CORPUS = path.resolve(process.env.ASSET_STUDIO_CORPUS ?? path.resolve(__dirname, '../../../../shared/corpus'));
-const present = fs.existsSync(path.join(CORPUS, 'gltf'));
-if (!present && process.env.CI) {
-  throw new Error(`The test corpus is missing at ${CORPUS}: the hostile-file property tests need its GLBs and images (set ASSET_STUDIO_CORPUS or put shared/corpus beside the checkout).`);
-}
 
 /** Small corpus files, so that each case decodes in well under the bound: plain, Draco, meshopt, WebP-textured. */
 const MODELS = ['alien.glb', 'Fox.glb', 'Fox.draco.glb', 'Fox.meshopt.glb', 'terrain.glb'].map((f) => `gltf/${f}`);
@@ -36,7 +32,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const read = (name: string) => new Uint8Array(fs.readFileSync(path.join(CORPUS, name)));
+const read = (name: string) => new Uint8Array(fs.readFileSync(corpusFile(name)));
 let n = 0;
 
 /** Through the checking thread like a downloaded asset; answers 'accepted' or the refusal, and how long it took. */
@@ -68,7 +64,12 @@ function inHead(bytes: Uint8Array): number {
   return Math.min(bytes.length, 20 + new DataView(bytes.buffer, bytes.byteOffset).getUint32(12, true));
 }
 
-describe.skipIf(!present)('hostile files: every one ends accepted or refused with a reason, in time, without a crash', () => {
+describe('hostile files: every one ends accepted or refused with a reason, in time, without a crash', () => {
+  beforeEach((ctx) => {
+    const missing = missingSharedFile([...MODELS, ...IMAGES].map((f) => corpusFile(f)), 'The hostile-file property tests');
+    if (missing) ctx.skip(missing);
+  });
+
   it.each(MODELS)('the corpus model %s is accepted as it is', async (name) => {
     expect((await throughThread(read(name), 'glb')).answer).toBe('accepted');
   });
@@ -147,8 +148,3 @@ describe.skipIf(!present)('hostile files: every one ends accepted or refused wit
     );
   });
 });
-
-if (!present) {
-  // Outside CI a checkout without the corpus runs the rest of the suite; this says what was left out and why.
-  it.skip(`hostile-file property tests: the corpus is not at ${CORPUS}`, () => {});
-}

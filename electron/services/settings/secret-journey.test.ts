@@ -8,7 +8,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { startSandbox } from '../../../sandbox';
 import type { EnvironmentView, KeyView, RequestName, Result, SettingsSnapshot } from '../../../shared/ipc';
 import { dispatch } from '../../ipc/dispatch';
@@ -125,7 +125,9 @@ it('keeps both secrets out of results, events, errors, logs and files, and signs
   expect(again.ok && again.value.outcome).toBe('connected');
   await second.call('settings:get', {});
 
-  await new Promise((resolve) => setTimeout(resolve, 150)); // let coalesced events flush
+  // Send the events still being coalesced, so every one is checked below.
+  s.events.flush();
+  second.s.events.flush();
   expect(received.length).toBeGreaterThan(10);
   expectNoSecretIn(JSON.stringify(received), 'a result or event');
   expect(logLines.length).toBeGreaterThan(0);
@@ -162,11 +164,7 @@ it('a full journey with jobs: the typed key signs jobs on its own service, and n
     /** Until the job ended and its asset is verified (waitFor can settle on success just before the download is recorded). */
     const finished = async (localId: string) => {
       await s.engine!.waitFor(localId);
-      for (let i = 0; i < 200; i++) {
-        const job = s.engine!.get(localId)!;
-        if (job.asset?.state === 'ready' || job.asset?.state === 'unavailable') return job;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await vi.waitFor(() => expect(s.engine!.get(localId)!.asset?.state).toMatch(/^(ready|unavailable)$/), { timeout: 20_000, interval: 100 });
       return s.engine!.get(localId)!;
     };
     const done = await Promise.all([finished(onSecond.localId), finished(onBuiltin.localId)]);
@@ -187,7 +185,7 @@ it('a full journey with jobs: the typed key signs jobs on its own service, and n
     expect(report.items.map((i) => i.ok)).toEqual([true, true]);
     expect(filesUnder(project).filter((f) => f.endsWith('.asset.json'))).toHaveLength(2);
 
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    s.events.flush();
     expectNoSecretIn(JSON.stringify(received), 'a result or event');
     expectNoSecretIn(logLines.join('\n'), 'a log line');
     // The built-in sandbox keeps its own keys in its state (it is the service); everything else is the app's.
