@@ -18,6 +18,14 @@ const rawIpc = {
 const notSandbox = { group: ['**/sandbox', '**/sandbox/**'], message: 'electron/services/ never imports sandbox/: the composition root (electron/compose/) starts it and hands services a BuiltinSandbox.' };
 const notCompose = { group: ['**/compose', '**/compose/**'], message: 'Services do not import the composition root; it imports them.' };
 const notServices = { group: ['**/electron', '**/electron/**'], message: 'sandbox/ is the service\'s stand-in and stays independent of the app: it never imports electron/.' };
+// The repository's sandbox/ folder (not electron/compose/sandbox.ts or cli/commands/sandbox.ts): relative paths that climb to it.
+const sandboxOnlyInCompose = {
+  regex: '^(\\.\\./)+sandbox(/.*)?$',
+  message: 'Only electron/compose/ (and tests) import sandbox/: it starts the sandbox and hands the rest a BuiltinSandbox.',
+};
+const notBench = { group: ['**/bench', '**/bench/**'], message: 'e2e/ never imports bench/: what both use lives in testkit/.' };
+const notE2e = { group: ['**/e2e', '**/e2e/**'], message: 'bench/ never imports e2e/: what both use lives in testkit/.' };
+const testkitStandsAlone = { group: ['**/e2e', '**/e2e/**', '**/bench', '**/bench/**'], message: 'testkit/ is what e2e/ and bench/ share: it imports neither.' };
 
 export default tseslint.config(
   { ignores: ['node_modules/', '.vite/', 'out/', 'dist/', 'coverage/', 'test-results/', 'playwright-report/', 'bench/results/', '.tmp/'] },
@@ -94,17 +102,57 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals['shared-node-browser'] } },
   },
   {
-    files: ['electron/upstream/**/*.ts', 'cli/**/*.ts'],
+    // Everything under electron/ but app/ runs under plain Node (the CLI loads compose/, services and upstream without Electron).
+    files: ['electron/**/*.ts'],
+    ignores: ['electron/app/**', 'electron/compose/**', ...testFiles],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronOnlyInApp, rawIpc], patterns: [sandboxOnlyInCompose] }],
+    },
+  },
+  {
+    files: ['electron/compose/**/*.ts'],
     ignores: testFiles,
     rules: {
-      'no-restricted-imports': ['error', { paths: [electronOnlyInApp] }],
+      'no-restricted-imports': ['error', { paths: [electronOnlyInApp, rawIpc] }],
+    },
+  },
+  {
+    // The CLI's own sandbox command starts the sandbox as a server of its own, as compose/ does for the app.
+    files: ['cli/**/*.ts'],
+    ignores: ['cli/commands/sandbox.ts', 'cli/test-support.ts', ...testFiles],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronOnlyInApp, rawIpc], patterns: [sandboxOnlyInCompose] }],
+    },
+  },
+  {
+    files: ['cli/commands/sandbox.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronOnlyInApp, rawIpc] }],
+    },
+  },
+  {
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [rawIpc], patterns: [notBench] }],
+    },
+  },
+  {
+    files: ['bench/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [rawIpc], patterns: [notE2e] }],
+    },
+  },
+  {
+    files: ['testkit/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [rawIpc], patterns: [testkitStandsAlone] }],
     },
   },
   {
     files: ['electron/services/**/*.ts'],
     ignores: testFiles,
     rules: {
-      'no-restricted-imports': ['error', { paths: [electronOnlyInApp], patterns: [notSandbox, notCompose] }],
+      'no-restricted-imports': ['error', { paths: [electronOnlyInApp, rawIpc], patterns: [notSandbox, notCompose] }],
     },
   },
   {

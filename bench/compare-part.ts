@@ -9,7 +9,7 @@
  * memory (renderer.info) before a compare opens and after it closes.
  */
 import type { Page } from 'playwright-core';
-import type { PageGlobals } from './harness/page-globals';
+import type { PageGlobals } from '../testkit/harness/page-globals';
 
 type GpuMemory = { geometries: number; textures: number; programs: number };
 

@@ -13,7 +13,7 @@ import { modelDocument, toGlb } from '../sandbox/generate/gltf';
 import { buildMesh, triangleCount } from '../sandbox/generate/mesh-builder';
 import { shapeParts } from '../sandbox/generate/shapes';
 import { atlasTexture } from '../sandbox/generate/textures';
-import { REPO_ROOT } from './harness/server';
+import { REPO_ROOT } from '../testkit/harness/server';
 
 interface Draco3d {
   createDecoderModule(): Promise<unknown>;

@@ -52,7 +52,7 @@ import { createWebPlatform, startWebShell, webCipher } from '../electron/shells/
 import { accessorBomb, jpegHeader, withPngSize } from '../electron/services/guard/crafted-files';
 import type { JobRecord } from '../shared/domain/job';
 import { benchModels } from './fixtures';
-import { REPO_ROOT } from './harness/server';
+import { REPO_ROOT } from '../testkit/harness/server';
 
 const CORPUS = path.resolve(process.env.ASSET_STUDIO_CORPUS ?? path.join(REPO_ROOT, '..', 'shared', 'corpus'));
 const OUT = path.join(REPO_ROOT, 'bench', 'results', 'hostile.json');

@@ -24,12 +24,12 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { startHost } from '../e2e/host';
+import { startHost } from '../testkit/host';
 import { runComparePart, type CompareFigures } from './compare-part';
 import { benchModels } from './fixtures';
 import { ledgerDataDir } from './history-ledger';
-import type { PageGlobals } from './harness/page-globals';
-import { buildHarness, CHROMIUM_ARGS, CHROMIUM_PATH, REPO_ROOT, startHarnessServer } from './harness/server';
+import type { PageGlobals } from '../testkit/harness/page-globals';
+import { buildHarness, CHROMIUM_ARGS, CHROMIUM_PATH, REPO_ROOT, startHarnessServer } from '../testkit/harness/server';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** Which parts to run (comma-separated: latency, memory, compare, history); all by default. */

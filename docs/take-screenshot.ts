@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { ROOT, startHost } from '../e2e/host';
+import { ROOT, startHost } from '../testkit/host';
 
 async function main(): Promise<void> {
   const out = path.resolve(process.argv[2] ?? path.join(ROOT, 'docs', 'screenshot.png'));

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { expect } from './fixtures';
-import { startHost, type StudioHost } from './host';
+import { startHost, type StudioHost } from '../testkit/host';
 
 export interface AccountHost {
   /** The shell's home folder (the allowed root project folders live under). */

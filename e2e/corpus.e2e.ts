@@ -16,11 +16,11 @@ import { MeshoptDecoder } from 'meshoptimizer';
 import { copyFileSync, existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import type { PageGlobals } from '../bench/harness/page-globals';
+import type { PageGlobals } from '../testkit/harness/page-globals';
 import type { JobRecord } from '../shared/domain/job';
-import { buildHarness, CHROMIUM_ARGS, CHROMIUM_PATH, startHarnessServer, type HarnessServer } from '../bench/harness/server';
+import { buildHarness, CHROMIUM_ARGS, CHROMIUM_PATH, startHarnessServer, type HarnessServer } from '../testkit/harness/server';
 import { dropOnWindow } from './generate-support';
-import { startHost } from './host';
+import { startHost } from '../testkit/host';
 import { expectModelDrawn } from './pixels';
 import { CORPUS, corpusFile, missingSharedFile } from '../testkit/shared-files';
 

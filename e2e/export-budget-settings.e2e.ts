@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
-import { startHost, type StudioHost } from './host';
+import { startHost, type StudioHost } from '../testkit/host';
 
 let home: string;
 let host: StudioHost;

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { corpusFile, missingSharedFile } from '../testkit/shared-files';
 import { expect, test } from './fixtures';
 import { dropOnWindow } from './generate-support';
-import { startHost, type StudioHost } from './host';
+import { startHost, type StudioHost } from '../testkit/host';
 
 const CHESS = corpusFile('gltf', 'chess-board.glb');
 

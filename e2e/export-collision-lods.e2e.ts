@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { startAccountHost, value, waitAssetReady } from './account-host';
-import type { StudioHost } from './host';
+import type { StudioHost } from '../testkit/host';
 
 let home: string;
 let host: StudioHost;

@@ -14,7 +14,7 @@ import { join, relative } from 'node:path';
 import { expect, test } from './fixtures';
 import type { RunningSandbox } from '../sandbox';
 import { startAccountHost, value, waitAssetReady } from './account-host';
-import type { StudioHost } from './host';
+import type { StudioHost } from '../testkit/host';
 
 const require = createRequire(__filename);
 const validator = require('gltf-validator') as { validateBytes(data: Uint8Array): Promise<{ issues: { numErrors: number } }> };

@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import { startAccountHost, value, waitAssetReady } from './account-host';
-import type { StudioHost } from './host';
+import type { StudioHost } from '../testkit/host';
 
 interface JobLike {
   localId: string;

@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import { startAccountHost, value, waitAssetReady } from './account-host';
-import type { StudioHost } from './host';
+import type { StudioHost } from '../testkit/host';
 
 interface JobLike {
   localId: string;

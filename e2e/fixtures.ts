@@ -14,7 +14,7 @@
  *   matches it.
  */
 import { test as base, expect } from '@playwright/test';
-import { startHost, type StudioHost } from './host';
+import { startHost, type StudioHost } from '../testkit/host';
 import { AppPage } from './pages/app-page';
 
 export { expect };

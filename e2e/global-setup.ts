@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './host';
+import { ROOT } from '../testkit/host';
 
 export default function globalSetup(): void {
   const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';

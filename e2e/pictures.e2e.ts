@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { gifFrameCount } from './gif-frames';
 import { startAccountHost, value, waitAssetReady } from './account-host';
-import type { StudioHost } from './host';
+import type { StudioHost } from '../testkit/host';
 
 interface JobLike {
   localId: string;

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import { startAccountHost, value, waitAssetReady } from './account-host';
-import type { StudioHost } from './host';
+import type { StudioHost } from '../testkit/host';
 
 let home: string;
 let host: StudioHost;

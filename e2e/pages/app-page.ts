@@ -1,6 +1,6 @@
 /** The app window as a user sees it: its landmark regions, opened at the host's URL. */
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { StudioHost } from '../host';
+import type { StudioHost } from '../../testkit/host';
 
 export class AppPage {
   readonly banner: Locator;

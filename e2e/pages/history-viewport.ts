@@ -5,7 +5,7 @@
  * records read back from the host.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { StudioHost } from '../host';
+import type { StudioHost } from '../../testkit/host';
 import { expectModelDrawn, expectSkyDrawn } from '../pixels';
 
 export interface JobView {
