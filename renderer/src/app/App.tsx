@@ -6,6 +6,7 @@
  * what the eye sees: the top bar first, then left to right.
  */
 import { BatchLauncher, BatchView } from '../features/batch/BatchView';
+import { LIBRARY_FILE_WORDS } from '../domain/library/import-files';
 import { DROP_HELP } from '../features/generate/window-drop';
 import { BalanceBadge } from '../features/settings/BalanceBadge';
 import { EnvironmentSwitcher } from '../features/settings/EnvironmentSwitcher';
@@ -17,6 +18,8 @@ import { useAppShortcuts } from './use-app-shortcuts';
 import { useHostToasts } from './use-host-toasts';
 import { useLayoutPrefs } from './use-layout-prefs';
 import { useWindowDrop } from './use-window-drop';
+
+const LIBRARY_DROP_HELP = `Drop files or folders to bring them into the library (${LIBRARY_FILE_WORDS}).`;
 import { Workspace } from './Workspace';
 
 export function App() {
@@ -45,7 +48,7 @@ export function App() {
         <Toasts />
         {dropping ? (
           <div className="drop-overlay" aria-hidden="true">
-            <div className="drop-overlay-text">{DROP_HELP}</div>
+            <div className="drop-overlay-text">{dropping === 'library' ? LIBRARY_DROP_HELP : DROP_HELP}</div>
           </div>
         ) : null}
       </div>

@@ -11,11 +11,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import { GeneratePanel } from '../features/generate/GeneratePanel';
-import { HistoryPanel } from '../features/history/HistoryPanel';
 import { HISTORY_WIDTH } from '../state/slices/ui';
 import { useStore } from '../state/store';
 import { Viewport } from '../viewport/Viewport';
 import { ErrorBoundary } from './ErrorBoundary';
+import { SidePanel } from './SidePanel';
 import { drawerClosesAfterPick, GENERATE_PX, RAIL_PX } from './layout-rules';
 import { useLayoutMode } from './use-layout-mode';
 
@@ -25,26 +25,25 @@ function shownKey(): string | null {
   return s.compare?.key ?? s.viewportTarget?.key ?? null;
 }
 
-function History() {
-  return (
-    <ErrorBoundary region="History">
-      <HistoryPanel />
-    </ErrorBoundary>
-  );
-}
 
 export function Workspace() {
   const mode = useLayoutMode();
   const historyWidth = useStore((s) => s.historyWidth);
+  const sidePanel = useStore((s) => s.sidePanel);
+  const setSidePanel = useStore((s) => s.setSidePanel);
   const setHistoryWidth = useStore((s) => s.setHistoryWidth);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const railButton = useRef<HTMLButtonElement>(null);
   // The group is laid out once with the stored width; later changes come from the separator.
   const [initialHistory] = useState(historyWidth);
 
+  const libraryCalled = useStore((s) => s.libraryCalled);
   useEffect(() => {
     if (mode === 'wide') setDrawerOpen(false);
   }, [mode]);
+  useEffect(() => {
+    if (libraryCalled > 0 && mode === 'narrow') setDrawerOpen(true);
+  }, [libraryCalled, mode]);
   useEffect(() => {
     if (!drawerOpen) return;
     const onKey = (e: KeyboardEvent) => {
@@ -107,7 +106,7 @@ export function Workspace() {
               onResize={(size) => setHistoryWidth(size.inPixels)}
             >
               <aside className="panel panel-history" aria-label="History panel">
-                <History />
+                <SidePanel />
               </aside>
             </Panel>
           </>
@@ -116,17 +115,23 @@ export function Workspace() {
       {narrow ? (
         <>
           <nav className="rail" aria-label="Side panels" style={{ width: RAIL_PX }}>
-            <button
-              ref={railButton}
-              type="button"
-              className="rail-button"
-              aria-expanded={drawerOpen}
-              aria-controls="history-drawer"
-              onClick={() => setDrawerOpen(!drawerOpen)}
-            >
-              <span aria-hidden="true">☰</span>
-              <span className="rail-label">History</span>
-            </button>
+            {(['history', 'library'] as const).map((panel) => (
+              <button
+                key={panel}
+                ref={panel === 'history' ? railButton : undefined}
+                type="button"
+                className="rail-button"
+                aria-expanded={drawerOpen && sidePanel === panel}
+                aria-controls="history-drawer"
+                onClick={() => {
+                  setSidePanel(panel);
+                  setDrawerOpen(!(drawerOpen && sidePanel === panel));
+                }}
+              >
+                <span aria-hidden="true">{panel === 'history' ? '☰' : '▦'}</span>
+                <span className="rail-label">{panel === 'history' ? 'History' : 'Library'}</span>
+              </button>
+            ))}
           </nav>
           <aside
             id="history-drawer"
@@ -138,7 +143,7 @@ export function Workspace() {
             onKeyDownCapture={noteShown}
             onKeyDown={closeAfterPick}
           >
-            <History />
+            <SidePanel />
           </aside>
         </>
       ) : null}

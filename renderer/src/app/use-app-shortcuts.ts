@@ -1,7 +1,8 @@
 /**
  * Window-wide shortcuts that belong to no single feature: Ctrl/Cmd+, opens
  * Settings (the desktop convention) and Ctrl/Cmd+E exports the model on
- * screen (as the viewport toolbar's Export… does). Ctrl/Cmd+Enter (Generate)
+ * screen (as the viewport toolbar's Export… does); Ctrl/Cmd+L shows the
+ * library with its search field focused. Ctrl/Cmd+Enter (Generate)
  * lives with the generate panel.
  */
 import { useEffect } from 'react';
@@ -13,6 +14,10 @@ export function useAppShortcuts(): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || !(e.ctrlKey || e.metaKey) || e.altKey) return;
+      if (e.key.toLowerCase() === 'l' && !e.shiftKey && !topDialog()) {
+        e.preventDefault();
+        useStore.getState().callLibrary();
+      }
       if (e.key === ',') {
         e.preventDefault();
         useStore.getState().openSettings();

@@ -8,11 +8,12 @@ import { createBatchSlice, type BatchSlice } from './slices/batch';
 import { createCompareSlice, type CompareSlice } from './slices/compare';
 import { createGenerateSlice, type GenerateSlice } from './slices/generate';
 import { createJobsSlice, type JobsSlice } from './slices/jobs';
+import { createLibrarySlice, type LibrarySlice } from './slices/library';
 import { createSettingsSlice, type SettingsSlice } from './slices/settings';
 import { createUiSlice, type UiSlice } from './slices/ui';
 import { createViewportSlice, type ViewportSlice } from './slices/viewport';
 
-export type StoreState = JobsSlice & ViewportSlice & SettingsSlice & UiSlice & GenerateSlice & BatchSlice & CompareSlice;
+export type StoreState = JobsSlice & ViewportSlice & SettingsSlice & UiSlice & GenerateSlice & BatchSlice & CompareSlice & LibrarySlice;
 
 export const useStore = create<StoreState>()((...a) => ({
   ...createJobsSlice(...a),
@@ -22,4 +23,5 @@ export const useStore = create<StoreState>()((...a) => ({
   ...createGenerateSlice(...a),
   ...createBatchSlice(...a),
   ...createCompareSlice(...a),
+  ...createLibrarySlice(...a),
 }));
