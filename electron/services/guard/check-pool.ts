@@ -12,8 +12,9 @@
  * Same pattern as the KTX2 preview's transcoder thread
  * (../preview/transcode-worker.ts): started on first use, held (ref) only
  * while work waits, ended after a minute idle. The thread runs
- * check-worker.ts through tsx from the sources, or the bundled
- * check-worker.js beside main.js in the packaged app.
+ * check-worker.ts bundled on first use from the sources (./worker-bundle.ts;
+ * through tsx where esbuild is missing), or the bundled check-worker.js
+ * beside main.js in the packaged app.
  */
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -34,13 +35,27 @@ const { workerData } = require('node:worker_threads');
 ).then(() => require(workerData.entry));
 `;
 
-/** Where the thread's code is: the TypeScript source with tsx's require hook, or the bundled file. */
-function workerEntry(): { entry: string; tsx?: { esm: string; cjs: string } } {
-  if (__filename.endsWith('.ts')) {
-    const dist = path.join(path.dirname(createRequire(__filename).resolve('tsx/package.json')), 'dist');
-    return { entry: path.join(__dirname, 'check-worker.ts'), tsx: { esm: pathToFileURL(path.join(dist, 'esm', 'api', 'index.mjs')).href, cjs: path.join(dist, 'cjs', 'api', 'index.cjs') } };
-  }
-  return { entry: path.join(__dirname, 'check-worker.js') };
+interface WorkerEntry {
+  entry: string;
+  tsx?: { esm: string; cjs: string };
+}
+
+let sourceEntry: Promise<WorkerEntry> | undefined;
+
+/** Where the thread's code is: the bundled file beside main.js, or (from the sources) a bundle made once per change of the sources. */
+function workerEntry(): Promise<WorkerEntry> {
+  if (!__filename.endsWith('.ts')) return Promise.resolve({ entry: path.join(__dirname, 'check-worker.js') });
+  sourceEntry ??= import('./worker-bundle')
+    .then(({ sourceWorkerBundle }) => sourceWorkerBundle(path.join(__dirname, 'check-worker.ts'), path.resolve(__dirname, '..', '..', '..')))
+    .then(
+      (entry): WorkerEntry => ({ entry }),
+      (): WorkerEntry => {
+        // No esbuild (a trimmed install): each thread compiles the sources through tsx's hooks instead, slower to start.
+        const dist = path.join(path.dirname(createRequire(__filename).resolve('tsx/package.json')), 'dist');
+        return { entry: path.join(__dirname, 'check-worker.ts'), tsx: { esm: pathToFileURL(path.join(dist, 'esm', 'api', 'index.mjs')).href, cjs: path.join(dist, 'cjs', 'api', 'index.cjs') } };
+      },
+    );
+  return sourceEntry;
 }
 
 export const DEFAULT_TIME_LIMIT_MS = 60_000;
@@ -79,6 +94,9 @@ export class CheckPool {
   private readonly idleMs: number;
   private readonly heapMb: number;
   private disposed = false;
+  /** Where threads load their code from, once known (finding it may mean bundling the sources first). */
+  private entry: WorkerEntry | undefined;
+  private findingEntry = false;
 
   constructor(options: CheckPoolOptions = {}) {
     this.size = options.size ?? Math.min(4, Math.max(2, os.availableParallelism() - 1));
@@ -122,14 +140,26 @@ export class CheckPool {
   private pump(): void {
     while (this.queue.length > 0) {
       let slot = this.slots.find((s) => !s.busy);
-      if (!slot && this.slots.length < this.size) slot = this.spawn();
+      if (!slot && this.slots.length < this.size) {
+        if (!this.entry) return this.findEntry();
+        slot = this.spawn(this.entry);
+      }
       if (!slot) return;
       this.give(slot, this.queue.shift()!);
     }
   }
 
-  private spawn(): Slot {
-    const { entry, tsx } = workerEntry();
+  private findEntry(): void {
+    if (this.findingEntry) return;
+    this.findingEntry = true;
+    void workerEntry().then((entry) => {
+      this.entry = entry;
+      this.findingEntry = false;
+      if (!this.disposed) this.pump();
+    });
+  }
+
+  private spawn({ entry, tsx }: WorkerEntry): Slot {
     const worker = new Worker(BOOT, { eval: true, workerData: { entry, tsx }, resourceLimits: { maxOldGenerationSizeMb: this.heapMb } });
     const slot: Slot = { worker };
     worker.on('message', (reply: { id: number; answer?: CheckAnswer; error?: string }) => {
