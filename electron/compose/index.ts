@@ -18,6 +18,8 @@ import { secureDataDir } from '../services/data-dir';
 import { setupExport } from '../services/export';
 import { setupFiles, setupImageUploads, setupJobImageStaging } from '../services/files';
 import { setupJobs, type EngineTiming } from '../services/jobs';
+import { setupLibrary } from '../services/library';
+import { mirrorEngineRecords } from '../services/library/engine-mirror';
 import type { JobEngine } from '../services/jobs/engine-api';
 import { createLogger, registerSecret, type Logger } from '../services/log';
 import { setupPreview } from '../services/preview';
@@ -129,6 +131,12 @@ export async function createServices(options: ServicesOptions): Promise<Services
     // A damaged batch file must not keep the whole app from starting: the batch channels report it instead.
     await batch.ready.catch((err: unknown) => log.error('saved batches could not be loaded', { error: err }));
 
+    const library = setupLibrary({ dataDir, events });
+    disposables.push({ name: 'library', dispose: library.dispose });
+    // Until the engine writes the jobs table itself: its records are mirrored there, so the library sees them.
+    const stopMirror = mirrorEngineRecords(library.db, engine, library.refresh);
+    disposables.push({ name: 'library-mirror', dispose: async () => stopMirror() });
+
     const appInfo = createAppInfoHandlers({ dataDir, platform, cipher, version: options.version ?? packageJson.version, secretSource: settings.secretSource });
 
     // Complete by type: a channel of the contract without a handler fails the typecheck here.
@@ -141,6 +149,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       ...jobs.handlers,
       ...exporter.handlers,
       ...batch.handlers,
+      ...library.handlers,
       ...appInfo,
     } satisfies HandlerMap;
 

@@ -46,6 +46,12 @@ const wrong: Record<string, [RequestName, unknown][]> = {
     ['batch:get', {}],
     ['batch:list', { all: true }],
   ],
+  library: [
+    ['library:search', { query: 'chair' }],
+    ['library:tag', { ids: ['j_chair01'], add: ['a,b'] }],
+    ['library:setNote', { id: '../../etc/passwd', note: '' }],
+    ['library:search', { offset: 0, limit: 10, query: 'chair', sql: 'DROP TABLE jobs' }],
+  ],
 };
 
 /** A valid payload per family: it reaches the service, parsed. */
@@ -56,6 +62,7 @@ const right: Record<string, [RequestName, unknown]> = {
   settings: ['settings:get', {}],
   export: ['export:listFolders', {}],
   batch: ['batch:list', {}],
+  library: ['library:search', { query: 'oak chair', tags: ['props'], offset: 0, limit: 60 }],
 };
 
 describe('dispatch', () => {

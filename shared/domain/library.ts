@@ -39,10 +39,21 @@ export interface LibraryAssetSummary {
   createdAt: string;
   /** Bytes of the asset's file in the cache; absent while not downloaded. */
   bytes?: number;
-  /** A URL the renderer can show (thumbnail picture), when one exists. */
+  /**
+   * The thumbnail picture, as a path on the app's own origin
+   * (`/assets/<localId or library id>/thumbnail`): the Electron window
+   * (`studio://app/`) and the browser shell (its cookie) both serve it; set
+   * only when a thumbnail exists. The asset file itself is the same path
+   * ending in `/asset`.
+   */
   thumbnailUrl?: string;
+  /** A thumbnail picture exists (`thumbnailUrl` is set). */
+  hasThumbnail?: boolean;
   tags: string[];
+  /** Marked favourite by the user, or the kept take of its variant set (kept takes are favourites). */
   favourite: boolean;
+  /** The kept take of its variant set (Keep in compare); `favourite` is true too. */
+  kept?: boolean;
   /** Removed from the history view (the library still shows it when asked). */
   hidden: boolean;
   exportCount: number;

@@ -10,6 +10,7 @@ import type { EventChannel, RequestChannel, Result } from './define';
 import { exportEvents, exportRequests } from './export';
 import { filesEvents, filesRequests } from './files';
 import { jobsEvents, jobsRequests } from './jobs';
+import { libraryEvents, libraryRequests } from './library';
 import { settingsEvents, settingsRequests } from './settings';
 
 export * from './define';
@@ -19,6 +20,7 @@ export * from './jobs';
 export * from './settings';
 export * from './export';
 export * from './batch';
+export * from './library';
 
 export const REQUESTS = {
   ...appRequests,
@@ -27,6 +29,7 @@ export const REQUESTS = {
   ...settingsRequests,
   ...exportRequests,
   ...batchRequests,
+  ...libraryRequests,
 } as const;
 
 export const EVENTS = {
@@ -36,6 +39,7 @@ export const EVENTS = {
   ...settingsEvents,
   ...exportEvents,
   ...batchEvents,
+  ...libraryEvents,
 } as const;
 
 export type Requests = typeof REQUESTS;

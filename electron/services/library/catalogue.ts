@@ -1,0 +1,135 @@
+/**
+ * The catalogue: the narrow facts of every asset (./query.ts CatalogueEntry),
+ * held in memory in newest-first order, so a search filters, counts and
+ * pages 100,000 assets in one pass without reading their wide rows (prompts,
+ * notes, figures) from the database. Kept in step with the database through
+ * the change log: the ids that changed are read again.
+ */
+import type { Database } from '../store/database';
+import { byTitle, newestFirst, type CatalogueEntry } from './query';
+
+const ENTRY_COLUMNS = `n, id, created_at, hidden, favourite, kept, export_count, source, media_kind, generation_kind, environment_id, environment_name, display_title`;
+
+interface EntryRow {
+  n: number;
+  id: string;
+  created_at: string;
+  hidden: number;
+  favourite: number;
+  kept: number;
+  export_count: number;
+  source: CatalogueEntry['source'];
+  media_kind: CatalogueEntry['mediaKind'];
+  generation_kind: string | null;
+  environment_id: string | null;
+  environment_name: string | null;
+  display_title: string;
+}
+
+function entryOf(r: EntryRow): CatalogueEntry {
+  return {
+    n: r.n,
+    createdAt: r.created_at,
+    hidden: r.hidden === 1,
+    favourite: r.favourite === 1 || r.kept === 1,
+    exported: r.export_count > 0,
+    source: r.source,
+    mediaKind: r.media_kind,
+    generationKind: r.generation_kind,
+    environmentId: r.environment_id,
+    titleKey: r.display_title.toLowerCase(),
+  };
+}
+
+/** Where `entry` goes in `list` (sorted by `compare`): the first index whose entry sorts after it. */
+function insertionPoint(list: readonly CatalogueEntry[], entry: CatalogueEntry, compare: (a: CatalogueEntry, b: CatalogueEntry) => number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compare(list[mid]!, entry) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export class Catalogue {
+  private byN = new Map<number, CatalogueEntry>();
+  private idToN = new Map<string, number>();
+  private newest: CatalogueEntry[] = [];
+  private titled: CatalogueEntry[] | undefined;
+  /** The name of each environment an asset came from (the facets show names). */
+  readonly environmentNames = new Map<string, string>();
+
+  /** Empty until `reload()`. */
+  constructor(private readonly db: Database) {}
+
+  get size(): number {
+    return this.newest.length;
+  }
+
+  /** Everything read again (the first load, or more changes than the log names). */
+  reload(): void {
+    const rows = this.db.prepare(`SELECT ${ENTRY_COLUMNS} FROM library_assets`).all() as unknown as EntryRow[];
+    this.byN = new Map();
+    this.idToN = new Map();
+    for (const r of rows) {
+      this.byN.set(r.n, entryOf(r));
+      this.idToN.set(r.id, r.n);
+      if (r.environment_id && r.environment_name) this.environmentNames.set(r.environment_id, r.environment_name);
+    }
+    this.newest = [...this.byN.values()].sort(newestFirst);
+    this.titled = undefined;
+  }
+
+  /** Reads the named assets again: changed ones replace their entry, deleted ones leave, new ones take their place in order. */
+  apply(ids: readonly string[]): void {
+    if (ids.length === 0) return this.reload();
+    const rows = this.db.prepare(`SELECT ${ENTRY_COLUMNS} FROM library_assets WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as unknown as EntryRow[];
+    const found = new Map(rows.map((r) => [r.id, r]));
+    for (const id of ids) {
+      const before = this.idToN.get(id);
+      const row = found.get(id);
+      if (before !== undefined) this.remove(before);
+      if (!row) {
+        this.idToN.delete(id);
+        continue;
+      }
+      const entry = entryOf(row);
+      if (row.environment_id && row.environment_name) this.environmentNames.set(row.environment_id, row.environment_name);
+      this.byN.set(entry.n, entry);
+      this.idToN.set(id, entry.n);
+      this.newest.splice(insertionPoint(this.newest, entry, newestFirst), 0, entry);
+      if (this.titled) this.titled.splice(insertionPoint(this.titled, entry, byTitle), 0, entry);
+    }
+  }
+
+  private remove(n: number): void {
+    const entry = this.byN.get(n);
+    if (!entry) return;
+    this.byN.delete(n);
+    const at = insertionPoint(this.newest, entry, newestFirst);
+    if (this.newest[at] === entry) this.newest.splice(at, 1);
+    else this.newest = this.newest.filter((e) => e !== entry);
+    if (this.titled) {
+      const t = insertionPoint(this.titled, entry, byTitle);
+      if (this.titled[t] === entry) this.titled.splice(t, 1);
+      else this.titled = undefined;
+    }
+  }
+
+  entry(n: number): CatalogueEntry | undefined {
+    return this.byN.get(n);
+  }
+
+  /** Every entry, newest first. */
+  all(): readonly CatalogueEntry[] {
+    return this.newest;
+  }
+
+  ordered(sort: 'newest' | 'oldest' | 'title'): readonly CatalogueEntry[] {
+    if (sort !== 'title') return this.newest;
+    this.titled ??= [...this.newest].sort(byTitle);
+    return this.titled;
+  }
+}

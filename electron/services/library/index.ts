@@ -1,0 +1,134 @@
+/**
+ * The library service: every `library:*` channel over the studio database,
+ * and `library:changed` for changes made here or by another process on the
+ * same data folder (followed through the library's change log).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fail, ok, type Result } from '../../../shared/ipc';
+import type { ChannelsOf, EventSink, HandlersFor } from '../contracts';
+import { KEPT_TAKES_FILE, parseKeptTakes } from '../jobs/kept-takes';
+import { openDatabase, type Database } from '../store/database';
+import { Catalogue } from './catalogue';
+import { followChanges, type ChangeFollower } from './changes';
+import { LibraryEdits } from './edits';
+import { LibraryReads, prepareLibrary } from './store';
+
+export interface LibraryDeps {
+  dataDir: string;
+  events: EventSink;
+  /** An open studio database (tests, or a process that holds one already); opened in `dataDir` otherwise. */
+  db?: Database;
+  now?: () => Date;
+  /** How often other processes' changes are looked for (ms). */
+  pollMs?: number;
+}
+
+export interface Library {
+  handlers: HandlersFor<ChannelsOf<'library'>>;
+  db: Database;
+  reads: LibraryReads;
+  edits: LibraryEdits;
+  /** Looks for changes now (after a write elsewhere in this process) and reports them. */
+  refresh(): void;
+  dispose(): Promise<void>;
+}
+
+const NOT_FOUND = 'That asset is no longer in the library.';
+const NO_COLLECTION = 'That collection no longer exists.';
+
+export function setupLibrary(deps: LibraryDeps): Library {
+  const db = deps.db ?? openDatabase(deps.dataDir);
+  prepareLibrary(db);
+  const catalogue = new Catalogue(db);
+  const reads = new LibraryReads(db, catalogue);
+  const edits = new LibraryEdits(db, deps.now);
+
+  // Kept takes are favourites: the compare view's choice (kept-takes.json) is mirrored whenever the file changes.
+  const keptFile = path.join(deps.dataDir, KEPT_TAKES_FILE);
+  let keptSeen = '';
+  const syncKept = () => {
+    let stamp = 'none';
+    try {
+      const stat = fs.statSync(keptFile);
+      stamp = `${stat.mtimeMs}:${stat.size}`;
+    } catch {
+      // No choice made yet.
+    }
+    if (stamp === keptSeen) return;
+    keptSeen = stamp;
+    let text = '{}';
+    try {
+      text = fs.readFileSync(keptFile, 'utf8');
+    } catch {
+      // Read as none kept.
+    }
+    edits.syncKept(parseKeptTakes(text));
+  };
+  // The follower starts from the log's end as it is now; the catalogue is read after it, so nothing falls between.
+  const follower: ChangeFollower = followChanges(
+    db,
+    (ids) => {
+      catalogue.apply(ids);
+      deps.events.emit('library:changed', { ids });
+    },
+    { intervalMs: deps.pollMs, onTick: syncKept },
+  );
+  syncKept();
+  catalogue.reload();
+  const refresh = () => {
+    syncKept();
+    follower.poll();
+  };
+  /** Runs a write, then reports what it changed. */
+  const wrote = <T>(value: Result<T>): Result<T> => {
+    refresh();
+    return value;
+  };
+
+  const handlers: HandlersFor<ChannelsOf<'library'>> = {
+    'library:search': async (args) => {
+      // What another process wrote since the last look is in the answer.
+      follower.poll();
+      return ok(reads.search(args));
+    },
+    'library:get': async ({ id }) => {
+      syncKept();
+      const detail = reads.get(id);
+      return detail ? ok(detail) : fail('not-found', NOT_FOUND);
+    },
+    'library:facets': async ({ includeHidden }) => ok(reads.facets(includeHidden ?? false)),
+    'library:tag': async ({ ids, add, remove }) => {
+      const found = edits.tag(ids, add, remove);
+      return wrote(found === 0 ? fail('not-found', NOT_FOUND) : ok(null));
+    },
+    'library:setNote': async ({ id, note }) => wrote(edits.setNote(id, note) ? ok(null) : fail('not-found', NOT_FOUND)),
+    'library:setFavourite': async ({ id, favourite }) => wrote(edits.setFavourite(id, favourite) ? ok(null) : fail('not-found', NOT_FOUND)),
+    'library:collections': async () => ok(edits.collections()),
+    'library:createCollection': async ({ name }) => ok(edits.createCollection(name)),
+    'library:renameCollection': async ({ collectionId, name }) => {
+      const renamed = edits.renameCollection(collectionId, name);
+      return renamed ? ok(renamed) : fail('not-found', NO_COLLECTION);
+    },
+    'library:deleteCollection': async ({ collectionId }) => wrote(edits.deleteCollection(collectionId) ? ok(null) : fail('not-found', NO_COLLECTION)),
+    'library:addToCollection': async ({ collectionId, ids }) => wrote(edits.addToCollection(collectionId, ids) === undefined ? fail('not-found', NO_COLLECTION) : ok(null)),
+    'library:removeFromCollection': async ({ collectionId, ids }) =>
+      wrote(edits.removeFromCollection(collectionId, ids) === undefined ? fail('not-found', NO_COLLECTION) : ok(null)),
+    'library:delete': async () => fail('unavailable', 'Deleting from the library is not ready yet.'),
+    'library:import': async () => fail('unavailable', 'Bringing files into the library is not ready yet.'),
+    'library:reExport': async () => fail('unavailable', 'Re-export from the library is not ready yet.'),
+    'library:reveal': async () => fail('unavailable', 'Reveal from the library is not ready yet.'),
+  };
+
+  return {
+    handlers,
+    db,
+    reads,
+    edits,
+    refresh,
+    dispose: async () => {
+      follower.stop();
+      if (!deps.db) db.close();
+    },
+  };
+}
