@@ -1,19 +1,20 @@
 /**
- * Data folders for the history benchmark: a ledger of N finished text-to-3D
- * jobs, each recorded as the engine records one (fragments, genParams, asset
- * stats and validation, about 1.7 kB of JSON), compacted as the app leaves it.
- * The app then starts on the folder through the browser shell, so the figure
- * includes the ledger's trip from the host to the page.
+ * Data folders for the history benchmark: a job store (the studio database)
+ * of N finished text-to-3D jobs, each recorded as the engine records one
+ * (fragments, genParams, asset stats and validation, about 1.7 kB of JSON),
+ * seeded in one transaction. The app then starts on the folder through the
+ * browser shell, so the figure includes the history's trip from the host to
+ * the page.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { JobRecord } from '../shared/domain/job';
-import { Ledger } from '../electron/services/jobs/ledger';
+import { seedJobs } from '../electron/services/jobs/store/seed';
 
 const WORDS = ['oak', 'stone', 'robot', 'dragon', 'chair', 'lamp', 'castle', 'cat', 'tree', 'ship'];
 
-function finishedJob(i: number): JobRecord {
+export function finishedJob(i: number): JobRecord {
   const at = (s: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000 + s * 1000).toISOString();
   const prompt = `a carved ${WORDS[i % WORDS.length]} number ${i} with iron bands`;
   return {
@@ -71,13 +72,13 @@ function finishedJob(i: number): JobRecord {
   };
 }
 
-/** A new data folder whose ledger holds `n` finished jobs (none for 0). The caller removes it. */
+function* finishedJobs(n: number): Generator<JobRecord> {
+  for (let i = 0; i < n; i++) yield finishedJob(i);
+}
+
+/** A new data folder whose job store holds `n` finished jobs (none for 0). The caller removes it. */
 export function ledgerDataDir(n: number): string {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `asset-studio-bench-${n}-`));
-  const ledger = new Ledger({ dir: path.join(dataDir, 'ledger') });
-  ledger.load();
-  for (let i = 0; i < n; i++) ledger.put(finishedJob(i));
-  ledger.compact();
-  ledger.close();
+  seedJobs(dataDir, finishedJobs(n));
   return dataDir;
 }

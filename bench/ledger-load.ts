@@ -1,86 +1,94 @@
 /**
- * Ledger figures (`node --import tsx bench/ledger-load.ts`): loading 10,000
- * records from the journal (one put and three status patches each) and from a
- * compacted snapshot, against a baseline measured in the same run: parsing a
- * plain JSON array of the same records. Also the cost of one status change.
+ * Job store figures (`npx tsx bench/ledger-load.ts`; LEDGER_RECORDS, default
+ * 100,000): seeding the studio database with finished jobs as the engine
+ * records them (bench/history-ledger.ts), opening it as the engine does (the
+ * records being worked on are read into memory, the rest stay on disk), the
+ * process's resident memory after opening it against an empty one, and the
+ * commit of one status change (median): an ordinary one (survives the process
+ * being killed) and a durable one (synced to the disk, as the intent before
+ * sending and the job id are).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { JobRecord } from '../shared/domain/job';
-import { Ledger } from '../electron/services/jobs/ledger';
+import { JobStore } from '../electron/services/jobs/store/job-store';
+import { seedJobs } from '../electron/services/jobs/store/seed';
+import { finishedJob } from './history-ledger';
 
-const N = Number(process.env.LEDGER_RECORDS ?? 10_000);
-
-function record(i: number): JobRecord {
-  const at = new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
-  return {
-    localId: `rec${String(i).padStart(8, '0')}`,
-    kind: 'text-to-3d',
-    state: 'queued',
-    environmentId: 'env',
-    environmentName: 'Sandbox',
-    keyId: 'k0',
-    keyName: 'Key 0',
-    request: { prompt: `a carved wooden chest number ${i} with iron bands`, textureResolution: '2k' },
-    title: '',
-    prompt: `a carved wooden chest number ${i} with iron bands`,
-    createdAt: at,
-    updatedAt: at,
-    fragments: [],
-  };
-}
+const N = Number(process.env.LEDGER_RECORDS ?? 100_000);
+const ROUNDS = 5;
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
 }
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-bench-'));
-const ledger = new Ledger({ dir, compactAfterLines: Number.MAX_SAFE_INTEGER });
-ledger.load();
-for (let i = 0; i < N; i++) ledger.put(record(i));
-for (let i = 0; i < N; i++) ledger.patch(record(i).localId, { state: 'pending', jobId: `job-${i}` });
-for (let i = 0; i < N; i++) ledger.patch(record(i).localId, { state: 'running', fragments: [{ name: 'geometry', displayName: 'Geometry' }] });
-const patchTimes: number[] = [];
-for (let i = 0; i < N; i++) {
-  const t = performance.now();
-  ledger.patch(record(i).localId, { state: 'success' });
-  patchTimes.push(performance.now() - t);
-}
-const durableTimes: number[] = [];
-for (let i = 0; i < 50; i++) {
-  const t = performance.now();
-  ledger.patch(record(i).localId, { title: `t${i}` }, true);
-  durableTimes.push(performance.now() - t);
-}
-const all = ledger.all();
-ledger.close();
-const journalBytes = fs.statSync(path.join(dir, 'journal.jsonl')).size;
+const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
 
-const plain = path.join(dir, 'plain.json');
-fs.writeFileSync(plain, JSON.stringify(all));
-const times = { journal: [] as number[], snapshot: [] as number[], baseline: [] as number[] };
-for (let round = 0; round < 5; round++) {
-  const l = new Ledger({ dir });
-  times.journal.push(l.load().ms);
-  l.close();
-  const t = performance.now();
-  JSON.parse(fs.readFileSync(plain, 'utf8'));
-  times.baseline.push(performance.now() - t);
+function openTimes(dataDir: string): { ms: number; working: number } {
+  const times: number[] = [];
+  let working = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const store = new JobStore({ dataDir });
+    const t = performance.now();
+    working = store.load().working;
+    times.push(performance.now() - t);
+    store.close();
+  }
+  return { ms: median(times), working };
 }
-const c = new Ledger({ dir });
-c.load();
-c.compact();
-c.close();
-for (let round = 0; round < 5; round++) {
-  const l = new Ledger({ dir });
-  times.snapshot.push(l.load().ms);
-  l.close();
+
+const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'store-bench-empty-'));
+const full = fs.mkdtempSync(path.join(os.tmpdir(), 'store-bench-full-'));
+try {
+  seedJobs(empty, []);
+  const seedStart = performance.now();
+  // A tenth are still being worked on (running upstream): those are the ones held in memory.
+  seedJobs(full, (function* () {
+    for (let i = 0; i < N; i++) {
+      const rec = finishedJob(i);
+      yield i % 10 === 0 ? { ...rec, state: 'running' as const, upstreamStatus: 'running', asset: undefined, finishedAt: undefined } : rec;
+    }
+  })());
+  const seedMs = performance.now() - seedStart;
+  const dbMb = fs.statSync(path.join(full, 'studio.sqlite')).size / 1024 / 1024;
+
+  const openEmpty = openTimes(empty);
+  const openFull = openTimes(full);
+
+  // Memory: one store open on the empty folder, then one on the full folder, each after a collection.
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const rssBase = rssMb();
+  const emptyStore = new JobStore({ dataDir: empty });
+  emptyStore.load();
+  gc?.();
+  const rssEmpty = rssMb();
+  const store = new JobStore({ dataDir: full });
+  store.load();
+  gc?.();
+  const rssFull = rssMb();
+
+  const ordinary: number[] = [];
+  const durable: number[] = [];
+  for (let i = 0; i < 400; i++) {
+    const id = finishedJob(i * 10).localId;
+    const t = performance.now();
+    store.patch(id, { upstreamStatus: i % 2 ? 'running' : 'pending' }, false);
+    ordinary.push(performance.now() - t);
+    const u = performance.now();
+    store.patch(id, { state: 'running' }, true);
+    durable.push(performance.now() - u);
+  }
+  store.close();
+  emptyStore.close();
+
+  process.stdout.write(`Job store with ${N.toLocaleString('en')} records (Node ${process.version}, ${os.cpus().length} cores):\n`);
+  process.stdout.write(`  seeded in one transaction: ${(seedMs / 1000).toFixed(1)} s (database ${dbMb.toFixed(0)} MB)\n`);
+  process.stdout.write(`  open, median of ${ROUNDS}: ${openFull.ms.toFixed(0)} ms with ${openFull.working.toLocaleString('en')} records being worked on read into memory (empty: ${openEmpty.ms.toFixed(0)} ms)\n`);
+  process.stdout.write(`  resident memory: before ${rssBase.toFixed(0)} MB, empty store open ${rssEmpty.toFixed(0)} MB, ${N.toLocaleString('en')}-record store open ${rssFull.toFixed(0)} MB${gc ? '' : ' (run with --expose-gc for steadier figures)'}\n`);
+  process.stdout.write(`  one status change committed, median of 400: ${median(ordinary).toFixed(2)} ms (survives a kill), ${median(durable).toFixed(2)} ms durable (synced to disk)\n`);
+} finally {
+  fs.rmSync(empty, { recursive: true, force: true });
+  fs.rmSync(full, { recursive: true, force: true });
 }
-process.stdout.write(`Ledger with ${N} records (Node ${process.version}), median of 5 loads:\n`);
-process.stdout.write(`  journal (${N * 4 + 50} lines, ${(journalBytes / 1024 / 1024).toFixed(1)} MB): ${median(times.journal).toFixed(0)} ms\n`);
-process.stdout.write(`  compacted snapshot:                ${median(times.snapshot).toFixed(0)} ms\n`);
-process.stdout.write(`  baseline, JSON.parse of one array: ${median(times.baseline).toFixed(0)} ms\n`);
-process.stdout.write(`  one status change: median ${(median(patchTimes) * 1000).toFixed(0)} µs appended; durable (fdatasync) ${median(durableTimes).toFixed(2)} ms\n`);
-fs.rmSync(dir, { recursive: true, force: true });

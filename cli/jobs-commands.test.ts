@@ -43,9 +43,10 @@ describe('job commands', () => {
     expect(listed.code).toBe(0);
     const all = JSON.parse(listed.out) as JobRecord[];
     expect(all.map((j) => j.jobId)).toContain(job.jobId);
-    // Never a secret in the ledger.
-    const ledgerText = fs.readdirSync(path.join(dataDir, 'ledger')).filter((f) => f.endsWith('.jsonl') || f.endsWith('.json')).map((f) => fs.readFileSync(path.join(dataDir, 'ledger', f), 'utf8')).join('');
-    expect(ledgerText).not.toContain(sandbox.keys[0]!.clientSecret);
+    // Never a secret in the job store (the database file and its write-ahead log, read as bytes).
+    const storeText = fs.readdirSync(dataDir).filter((f) => f.startsWith('studio.sqlite')).map((f) => fs.readFileSync(path.join(dataDir, f), 'latin1')).join('');
+    expect(storeText).toContain(job.jobId!);
+    expect(storeText).not.toContain(sandbox.keys[0]!.clientSecret);
 
     const waited = await runCmd(wait, [job.jobId!]);
     expect(waited.code).toBe(0);

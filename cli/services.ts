@@ -8,6 +8,8 @@ import { createServices, type Services } from '../electron/compose';
 import { resolveDataDir } from '../electron/services/data-dir';
 import { createLogger } from '../electron/services/log';
 import { createHeadlessPlatform, noCipher } from '../electron/services/platform-headless';
+import { sqliteProblem } from '../electron/services/store/sqlite-support';
+import { importProgressLine } from '../electron/services/jobs/store/import-journal';
 import type { CliIo } from './command';
 
 export interface OpenServicesOptions {
@@ -18,7 +20,20 @@ export interface OpenServicesOptions {
 }
 
 export async function openServices(io: Pick<CliIo, 'env' | 'stderr'>, options: OpenServicesOptions = {}): Promise<Services> {
+  // Checked before the data folder is touched: the command fails with this one sentence.
+  const sqlite = sqliteProblem();
+  if (sqlite) throw new Error(sqlite);
   const dataDir = resolveDataDir(io.env);
   const log = createLogger({ dataDir, fileName: 'cli.log', stderr: io.stderr, stderrLevel: io.env.ASSET_STUDIO_VERBOSE ? 'debug' : 'error' });
-  return createServices({ dataDir, platform: createHeadlessPlatform('cli'), cipher: noCipher, env: io.env, log, sandbox: options.sandbox, ...(options.startEngine === false ? { startEngine: false } : {}) });
+  return createServices({
+    dataDir,
+    platform: createHeadlessPlatform('cli'),
+    cipher: noCipher,
+    env: io.env,
+    log,
+    sandbox: options.sandbox,
+    ...(options.startEngine === false ? { startEngine: false } : {}),
+    // The first start after the update moves the history into the database: say so on stderr as it goes.
+    onImportProgress: (done, total) => io.stderr.write(`${importProgressLine(done, total)}\n`),
+  });
 }

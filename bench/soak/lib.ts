@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { JobRecord } from '../../shared/domain/job';
-import { Ledger } from '../../electron/services/jobs/ledger';
+import { readJobs } from '../../electron/services/jobs/store/seed';
 import { verifyAsset } from '../../electron/services/jobs/verify';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
@@ -199,15 +199,9 @@ export async function setChaos(sandbox: SandboxProc, spec: string): Promise<void
   if (!res.ok) throw new Error(`Setting the sandbox's chaos answered ${res.status}.`);
 }
 
-/** Opens the data folder's ledger the way the app does and reads every record. */
+/** Opens the data folder's job store the way the app does and reads every record (`skipped` stays for the reports: a database has no torn lines). */
 export function readLedger(dataDir: string): { records: JobRecord[]; skipped: number } {
-  const ledger = new Ledger({ dir: path.join(dataDir, 'ledger') });
-  try {
-    const report = ledger.load();
-    return { records: ledger.all(), skipped: report.skipped };
-  } finally {
-    ledger.close();
-  }
+  return { records: readJobs(dataDir), skipped: 0 };
 }
 
 /** The browser shell (the same services and server as `asset-studio web`) on the data folder; see shell-child.ts. */

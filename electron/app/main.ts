@@ -4,10 +4,11 @@
  * this file only wires Electron to them.
  */
 import path from 'node:path';
-import { app, session, type BrowserWindow } from 'electron';
+import { app, dialog, session, type BrowserWindow } from 'electron';
 import { APP_ORIGIN, originOf } from '../ipc/sender';
 import { createServices } from '../compose';
 import { createLogger } from '../services/log';
+import { sqliteProblem } from '../services/store/sqlite-support';
 import { createElectronCipher } from './cipher-electron';
 import { setupIpc } from './ipc';
 import { setupDataDir, setupLifecycle, setupSingleInstance } from './lifecycle';
@@ -38,6 +39,15 @@ if (!setupSingleInstance(() => mainWindow)) {
 
 async function boot(): Promise<void> {
   const log = createLogger({ dataDir });
+  // The jobs and the library are kept in SQLite through node:sqlite (Electron 40+ embeds a Node 24 that has it):
+  // a build without it, or without full-text search, says so in a window instead of failing on the first write.
+  const sqlite = sqliteProblem();
+  if (sqlite) {
+    log.error('Asset Studio could not start', { reason: sqlite });
+    dialog.showErrorBox('Asset Studio cannot start', sqlite);
+    app.exit(1);
+    return;
+  }
   hardenSession(session.defaultSession, devServerUrl ? devContentSecurityPolicy(devServerUrl) : CONTENT_SECURITY_POLICY);
   const platform = createElectronPlatform({ mainWindow: () => mainWindow });
   const services = await createServices({ dataDir, platform, cipher: createElectronCipher(), log });

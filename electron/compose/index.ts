@@ -24,6 +24,8 @@ import type { JobEngine } from '../services/jobs/engine-api';
 import { createLogger, registerSecret, type Logger } from '../services/log';
 import { setupPreview } from '../services/preview';
 import { setupSettings } from '../services/settings';
+import { importProgressLine } from '../services/jobs/store/import-journal';
+import { sqliteProblem } from '../services/store/sqlite-support';
 import { notifyFinishedJobs } from './notifications';
 import { asBuiltinSandbox, startEmbeddedSandbox } from './sandbox';
 
@@ -45,8 +47,10 @@ export interface ServicesOptions {
   version?: string;
   /** The job engine's timing and poll policy (benchmarks run the first edition's policy as their baseline). */
   engineTiming?: Partial<EngineTiming>;
-  /** false: the engine reads and acts on the ledger but sends, polls and downloads nothing (`asset-studio cancel`). Default true. */
+  /** false: the engine reads and acts on the job store but sends, polls and downloads nothing (`asset-studio cancel`). Default true. */
   startEngine?: boolean;
+  /** Progress while an old journal moves into the database (the CLI prints it; the app's windows get `jobs:moving`). */
+  onImportProgress?: (done: number, total: number) => void;
 }
 
 export interface Services {
@@ -71,6 +75,10 @@ interface Disposable {
 }
 
 export async function createServices(options: ServicesOptions): Promise<Services> {
+  // Every process (Electron main, the browser shell, the CLI) comes through here: a Node without node:sqlite or
+  // its full-text search is told so in one sentence, before anything is opened or written.
+  const sqlite = sqliteProblem();
+  if (sqlite) throw new Error(sqlite);
   const { dataDir, platform, cipher } = options;
   // Before anything writes into it: the folder holds prompts, the ledger and secrets (0700).
   secureDataDir(dataDir);
@@ -100,6 +108,11 @@ export async function createServices(options: ServicesOptions): Promise<Services
       registry: settings.registry,
       ...(options.engineTiming ? { timing: options.engineTiming } : {}),
       onInternalError: (message, err) => jobsLog.error(message, { error: err }),
+      onImportProgress: (done, total) => {
+        if (done === 0 || done === total) jobsLog.info(importProgressLine(done, total));
+        events.emit('jobs:moving', { done, total });
+        options.onImportProgress?.(done, total);
+      },
     });
     disposables.push({ name: 'jobs', dispose: jobs.dispose });
     const engine = jobs.engine;

@@ -1,7 +1,7 @@
 /**
  * File modes on POSIX (issue 16, finding 10): the data folder is the user's
  * only (0700), and the files that hold prompts or credentials (the job
- * ledger, the sandbox's state, settings, secrets, batches, logs) are readable
+ * store's database, the sandbox's state, settings, secrets, batches, logs) are readable
  * by the user only (0600), even under the usual umask 022 that would make new
  * files world-readable.
  */
@@ -13,7 +13,7 @@ import type { JobRecord } from '../../shared/domain/job';
 import type { HandlerContext, SecretCipher } from '../services/contracts';
 import { createServices, type Services } from '../compose';
 import { secureDataDir } from '../services/data-dir';
-import { Ledger } from '../services/jobs/ledger';
+import { JobStore } from '../services/jobs/store/job-store';
 import { createLogger, silentLogger } from '../services/log';
 import { createHeadlessPlatform } from '../services/platform-headless';
 import { writeAtomic } from '../services/batch/store';
@@ -69,21 +69,19 @@ describe.skipIf(process.platform === 'win32')('file modes of the data folder', (
     services = undefined;
 
     expect(octal(mode(dataDir))).toBe('0700');
-    const files = ['config.json', 'secrets.json', path.join('ledger', 'journal.jsonl'), path.join('sandbox', 'sandbox-state.json')];
+    const files = ['config.json', 'secrets.json', 'studio.sqlite', path.join('sandbox', 'sandbox-state.json')];
     for (const file of files) expect(`${file} ${octal(mode(path.join(dataDir, file)))}`).toBe(`${file} 0600`);
   });
 
-  it('the ledger writes its journal, snapshot and process marker 0600', () => {
-    const dir = path.join(root, 'ledger');
-    const ledger = new Ledger({ dir });
-    ledger.load();
-    ledger.put(record(1), true);
-    expect(ledger.compact()).toBe(true);
-    ledger.put(record(2), true);
-    for (const file of ['journal.jsonl', 'snapshot.json', path.join('procs', String(process.pid))]) {
-      expect(`${file} ${octal(mode(path.join(dir, file)))}`).toBe(`${file} 0600`);
+  it('the job store writes its database and the database’s write-ahead log 0600', () => {
+    const store = new JobStore({ dataDir: root });
+    store.load();
+    store.put(record(1), true);
+    store.put(record(2));
+    for (const file of ['studio.sqlite', 'studio.sqlite-wal', 'studio.sqlite-shm']) {
+      expect(`${file} ${octal(mode(path.join(root, file)))}`).toBe(`${file} 0600`);
     }
-    ledger.close();
+    store.close();
   });
 
   it('batches (their rows hold prompts) and logs are written 0600', async () => {

@@ -101,4 +101,10 @@ export const jobsEvents = {
    * never drops, so its main process never sends it.
    */
   'jobs:listed': event<JobSummary[]>(),
+  /**
+   * The first start after the update moves the job history out of the old
+   * journal into the database: records moved so far, of how many. Sent as
+   * each batch lands; the last has `done === total`.
+   */
+  'jobs:moving': event<{ done: number; total: number }>(),
 };

@@ -1,9 +1,11 @@
 /**
- * Disk faults: ENOSPC, EIO and EACCES injected into ledger writes, the asset
- * cache (a download's file) and exports, through the real services (fresh data
- * folder, the built-in sandbox). The user is told (a result with a plain
- * reason, a record state), nothing already recorded is lost, and a torn last
- * ledger line found at start is set aside with a message.
+ * Disk faults: a full, failing or read-only disk refusing the job store's
+ * writes (SQLITE_FULL, SQLITE_IOERR, SQLITE_READONLY), and ENOSPC, EIO and
+ * EACCES on the asset cache (a download's file) and exports, through the real
+ * services (fresh data folder, the built-in sandbox). The user is told (a
+ * result with a plain reason, a record state), nothing already recorded is
+ * lost, and a torn last line of an old journal found at the first start is
+ * reported in the log and kept with the moved-aside journal.
  */
 import fs from 'node:fs';
 import type * as FsPromises from 'node:fs/promises';
@@ -14,7 +16,8 @@ import { dispatch } from '../../ipc/dispatch';
 import { createServices, type Services } from '../../compose';
 import { createLogger } from '../log';
 import { createHeadlessPlatform, noCipher } from '../platform-headless';
-import { LedgerWriteError, Ledger, SET_ASIDE } from './ledger';
+import { JobStore } from './store/job-store';
+import { MOVED_ASIDE_DIR } from './store/import-journal';
 import { tempDir, until } from './test/harness';
 
 const CODES = ['ENOSPC', 'EIO', 'EACCES'] as const;
@@ -51,7 +54,38 @@ function sampleRecord(i: number): JobRecord {
     fragments: [],
   };
 }
-const PLAIN = { ENOSPC: /the disk is full/, EIO: /the disk reported a read\/write error/, EACCES: /cannot be written \(permission denied\)/ };
+
+/** The store's refusals, by the SQLite result code node:sqlite reports, and what the user reads. */
+const STORE_CODES = [
+  ['SQLITE_FULL', 13, /the disk is full/],
+  ['SQLITE_IOERR', 10, /the disk reported a read\/write error/],
+  ['SQLITE_READONLY', 8, /the data folder cannot be written/],
+] as const;
+
+/** An error as node:sqlite makes it for that result code. */
+function sqliteError(errcode: number): Error {
+  return Object.assign(new Error(`injected SQLite error ${errcode}`), { code: 'ERR_SQLITE_ERROR', errcode, errstr: 'injected' });
+}
+
+type Commit = (localId: string, make: (current: JobRecord | undefined) => JobRecord, durable: boolean) => unknown;
+
+/** Makes the job store's transactions fail with `errcode` (for the records `which` picks) until restored. */
+function refuseStoreWrites(errcode: number, which: (next: JobRecord) => boolean = () => true) {
+  const proto = JobStore.prototype as unknown as { commit: Commit };
+  const real = proto.commit;
+  return vi.spyOn(proto, 'commit').mockImplementation(function (this: unknown, localId, make, durable) {
+    return real.call(
+      this,
+      localId,
+      (current) => {
+        const next = make(current);
+        if (which(next)) throw sqliteError(errcode);
+        return next;
+      },
+      durable,
+    );
+  });
+}
 
 const ERRNO_TEXT: Record<string, string> = { ENOSPC: 'no space left on device, write', EIO: 'i/o error, write', EACCES: 'permission denied, open' };
 
@@ -60,97 +94,7 @@ function errno(code: string): NodeJS.ErrnoException {
   return Object.assign(new Error(`${code}: ${ERRNO_TEXT[code]}`), { code });
 }
 
-const isLedgerLine = (data: unknown): boolean => Buffer.isBuffer(data) && (data.includes('{"t":"put"') || data.includes('{"t":"patch"'));
-
-/** Makes the disk refuse the ledger's appends with `code` until restored. */
-function refuseLedgerWrites(code: string) {
-  const real = fs.writeSync.bind(fs) as (...a: unknown[]) => number;
-  return vi.spyOn(fs, 'writeSync').mockImplementation(((...args: unknown[]) => {
-    if (isLedgerLine(args[1])) throw errno(code);
-    return real(...args);
-  }) as typeof fs.writeSync);
-}
-
 afterEach(() => vi.restoreAllMocks());
-
-describe('ledger writes the disk refuses', () => {
-  it.each(CODES)('%s: the write throws a plain reason, memory and disk keep every earlier record', (code) => {
-    const dir = tempDir('ledger-fault');
-    const ledger = new Ledger({ dir });
-    ledger.load();
-    for (let i = 0; i < 3; i++) ledger.put(sampleRecord(i), true);
-    refuseLedgerWrites(code);
-    const put = () => ledger.put(sampleRecord(9), true);
-    expect(put).toThrow(LedgerWriteError);
-    expect(put).toThrow(PLAIN[code]);
-    expect(() => ledger.patch('rec00000001', { title: 'renamed' })).toThrow(PLAIN[code]);
-    // Nothing half-applied in memory: what the app shows is what the disk holds.
-    expect(ledger.get('rec00000009')).toBeUndefined();
-    expect(ledger.get('rec00000001')?.title).toBe('Chest 1');
-    vi.restoreAllMocks();
-    ledger.put(sampleRecord(4), true);
-    ledger.close();
-    const again = new Ledger({ dir });
-    expect(again.load().records).toBe(4);
-    expect(again.get('rec00000001')?.title).toBe('Chest 1');
-    again.close();
-  });
-
-  it('a short write (the disk filled mid-line) is reported as not written, and the torn line is set aside at the next start', () => {
-    const dir = tempDir('ledger-short');
-    const ledger = new Ledger({ dir });
-    ledger.load();
-    ledger.put(sampleRecord(1), true);
-    const real = fs.writeSync.bind(fs) as (...a: unknown[]) => number;
-    vi.spyOn(fs, 'writeSync').mockImplementation(((fd: number, data: Buffer) => real(fd, data.subarray(0, 20))) as typeof fs.writeSync);
-    expect(() => ledger.put(sampleRecord(2), true)).toThrow(/the disk is full/);
-    vi.restoreAllMocks();
-    expect(ledger.get('rec00000002')).toBeUndefined();
-    ledger.close();
-    const again = new Ledger({ dir });
-    const report = again.load();
-    expect(report.records).toBe(1);
-    expect(report.setAside?.lines).toBe(1);
-    expect(fs.readFileSync(path.join(dir, SET_ASIDE), 'utf8')).toContain('{\\"t\\":\\"put\\"');
-    // The journal ends on a whole line again: the next append is readable.
-    again.put(sampleRecord(3), true);
-    again.close();
-    const third = new Ledger({ dir });
-    expect(third.load()).toMatchObject({ records: 2, skipped: 0 });
-    third.close();
-  });
-
-  it('a torn last line is left in place while another process has the ledger open (it may be writing it now)', () => {
-    const dir = tempDir('ledger-shared');
-    const ledger = new Ledger({ dir });
-    ledger.load();
-    ledger.put(sampleRecord(1), true);
-    ledger.close();
-    fs.appendFileSync(path.join(dir, 'journal.jsonl'), '{"t":"patch","id":"rec00000001","p":{"ti');
-    // The test runner's parent process stands for the app beside us.
-    fs.writeFileSync(path.join(dir, 'procs', String(process.ppid)), '');
-    const report = new Ledger({ dir }).load();
-    expect(report.records).toBe(1);
-    expect(report.setAside).toBeUndefined();
-    expect(fs.readFileSync(path.join(dir, 'journal.jsonl'), 'utf8').endsWith('"ti')).toBe(true);
-  });
-
-  it('an unreadable line in the middle is copied to the side file; the records around it load', () => {
-    const dir = tempDir('ledger-middle');
-    const ledger = new Ledger({ dir });
-    ledger.load();
-    ledger.put(sampleRecord(1), true);
-    fs.appendFileSync(path.join(dir, 'journal.jsonl'), '{"t":"put","r":{"loc\n');
-    ledger.put(sampleRecord(2), true);
-    ledger.close();
-    const again = new Ledger({ dir });
-    const report = again.load();
-    expect(report).toMatchObject({ records: 2, skipped: 1 });
-    expect(report.setAside?.message).toMatch(/^One line of the job history could not be read/);
-    expect(fs.readFileSync(path.join(dir, SET_ASIDE), 'utf8')).toContain('"line":"{\\"t\\":\\"put\\",\\"r\\":{\\"loc"');
-    again.close();
-  });
-});
 
 describe('disk faults through the services', () => {
   let dataDir: string;
@@ -163,7 +107,7 @@ describe('disk faults through the services', () => {
 
   beforeAll(async () => {
     dataDir = tempDir('disk-faults');
-    // A torn last line from a crash before this start: set aside with a message, the app starts.
+    // An old journal with a torn last line from a crash before the update: moved into the database with a message.
     fs.mkdirSync(path.join(dataDir, 'ledger'), { recursive: true });
     fs.writeFileSync(path.join(dataDir, 'ledger', 'journal.jsonl'), `${JSON.stringify({ t: 'put', r: sampleRecord(1) })}\n{"t":"patch","id":"rec00000001","p":{"st`);
     const log = createLogger({ stderr: { write: (line: string) => logged.push(line) } });
@@ -178,24 +122,24 @@ describe('disk faults through the services', () => {
     process.env.HOME = savedHome;
   });
 
-  it('starts on a ledger with a torn last line, keeps the record, sets the line aside and says so in the log', async () => {
+  it('starts on an old journal with a torn last line, keeps the record, keeps the line with the moved journal and says so in the log', async () => {
     const listed = await call('jobs:list', {});
     expect(listed.ok && (listed.value as { jobs: JobRecord[] }).jobs.map((j) => j.localId)).toContain('rec00000001');
-    expect(fs.readFileSync(path.join(dataDir, 'ledger', SET_ASIDE), 'utf8')).toContain('rec00000001');
-    expect(logged.join('\n')).toMatch(/One line of the job history could not be read .* set aside in .*; every other job is kept\./);
+    expect(fs.readFileSync(path.join(dataDir, MOVED_ASIDE_DIR, 'journal.jsonl'), 'utf8')).toContain('{"t":"patch","id":"rec00000001","p":{"st');
+    expect(logged.join('\n')).toMatch(/One line of the job history could not be read .* left in .*; every other job is kept\./);
   });
 
-  it.each(CODES)('%s on the ledger: jobs:submit answers with a plain reason, sends nothing, and the history keeps every job', async (code) => {
+  it.each(STORE_CODES)('%s on the job store: jobs:submit answers with a plain reason, sends nothing, and the history keeps every job', async (code, errcode, plain) => {
     const before = await submit(`a sturdy crate before ${code}`);
     expect(before.ok).toBe(true);
     const kept = (before as { value: JobRecord }).value.localId;
     await until(() => job(kept).asset?.state === 'ready', 20_000, 'the job recorded before the fault to finish');
     const upstreamBefore = services.sandbox!.jobs().length;
-    refuseLedgerWrites(code);
+    refuseStoreWrites(errcode);
     const refused = await submit(`a sturdy crate during ${code}`);
     expect(refused).toMatchObject({ ok: false, problem: { reason: 'disk-write-failed' } });
-    expect(!refused.ok && refused.problem.message).toMatch(PLAIN[code]);
-    expect(!refused.ok && refused.problem.message).not.toMatch(/ENOSPC|EIO|EACCES|errno|at .*\.ts/);
+    expect(!refused.ok && refused.problem.message).toMatch(plain);
+    expect(!refused.ok && refused.problem.message).not.toMatch(/SQLITE|injected|errno|at .*\.ts/);
     await new Promise((r) => setTimeout(r, 300));
     vi.restoreAllMocks();
     const listed = await call('jobs:list', {});
@@ -268,12 +212,8 @@ describe('disk faults through the services', () => {
     expect(job(localId).asset?.problem).toMatch(/disk is full/);
   }, 30_000);
 
-  it('when the disk refuses the line recording the job id the service returned, the id is written again once it can be, never recorded as rejected', async () => {
-    const real = fs.writeSync.bind(fs) as (...a: unknown[]) => number;
-    vi.spyOn(fs, 'writeSync').mockImplementation(((...args: unknown[]) => {
-      if (Buffer.isBuffer(args[1]) && args[1].includes('"t":"patch"') && args[1].includes('"jobId"')) throw errno('ENOSPC');
-      return real(...args);
-    }) as typeof fs.writeSync);
+  it('when the disk refuses the write recording the job id the service returned, the id is written again once it can be, never recorded as rejected', async () => {
+    refuseStoreWrites(13, (next) => next.jobId !== undefined && next.prompt === 'a crate whose job id could not be saved');
     const res = await submit('a crate whose job id could not be saved');
     const localId = (res as { value: JobRecord }).value.localId;
     await until(() => services.sandbox!.jobs().some((j) => j.genParams.prompt === 'a crate whose job id could not be saved'), 10_000, 'the service to create the job');

@@ -1,18 +1,18 @@
 /**
  * A download two processes could both do (the app and a CLI batch follow
- * the same jobs over one ledger): exactly one holds it, and when that one
+ * the same jobs over one data folder): exactly one holds it, and when that one
  * stops or dies with a retry still waiting, the other finishes it. Found by
  * soak:chaos: a job stayed "retrying" for good after the CLI batch that had
  * taken its download exited.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../sandbox';
 import { serveLocally } from '../../test/local-server';
 import { StagingArea } from '../files/staging';
 import { retryWaitMs } from './downloader';
 import { Engine } from './engine';
+import { claimHolder, dropClaim, holdClaimAs } from './store/test/claims';
 import { FAST_TIMING, staticRegistry, tempDir, until } from './test/harness';
 import { stopAfterEach } from './test/stop-after-each';
 
@@ -51,7 +51,11 @@ async function setup() {
   const app = make({ pollPolicy: 'growing', pollFirstMs: 60_000, pollMaxMs: 60_000, downloadRetryCapMs: 4_000 });
   // The CLI polls and downloads; its download retries wait about 4 s (backoff near its cap), past the checks below.
   const cli = make({ downloadRetryBaseMs: 4_000, downloadRetryCapMs: 4_000 }, () => 0.95);
-  const leaseFile = (localId: string) => path.join(dataDir, 'ledger', 'downloads', localId);
+  const lease = {
+    holder: (localId: string) => claimHolder(dataDir, localId, 'download'),
+    holdAs: (localId: string, pid: number) => holdClaimAs(dataDir, localId, 'download', pid),
+    drop: (localId: string) => dropClaim(dataDir, localId, 'download'),
+  };
   /** The CLI submits a job and its first download fails: it holds the lease and waits to retry. */
   const cliJobWaitingToRetry = async (kind: 'text-to-3d' | 'text-to-image') => {
     const r = await cli.submit({ kind, fields: { prompt: 'a brass lantern' } });
@@ -59,16 +63,16 @@ async function setup() {
     await until(() => cli.get(localId)?.asset?.state === 'retrying', 10_000, "the CLI's download to fail and wait to retry");
     return localId;
   };
-  return { app, cli, gate, leaseFile, cliJobWaitingToRetry };
+  return { app, cli, gate, lease, cliJobWaitingToRetry };
 }
 
 describe('a download the CLI held', () => {
   it('is finished by the app beside it when the CLI stops with a retry waiting, and never downloaded by both', async () => {
-    const { app, cli, gate, leaseFile, cliJobWaitingToRetry } = await setup();
+    const { app, cli, gate, lease, cliJobWaitingToRetry } = await setup();
     await app.start();
     await cli.start();
     const localId = await cliJobWaitingToRetry('text-to-3d');
-    expect(fs.readFileSync(leaseFile(localId), 'utf8')).toMatch(/^\d+\./);
+    expect(lease.holder(localId)).toMatch(/^\d+\./);
     // The app reads the retry in and leaves it to the CLI that holds it.
     await until(() => app.get(localId)?.asset?.state === 'retrying', 5_000, 'the app to read the retry in');
     await new Promise((res) => setTimeout(res, 1_000));
@@ -83,16 +87,16 @@ describe('a download the CLI held', () => {
     expect(Date.now()).toBeGreaterThanOrEqual(retryAt);
     expect(app.get(localId)?.asset?.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(fs.existsSync(app.assetPath(localId)!)).toBe(true);
-    expect(fs.existsSync(leaseFile(localId))).toBe(false);
+    expect(lease.holder(localId)).toBeUndefined();
   });
 
   it('is taken over from a process that died holding it', async () => {
-    const { app, cli, gate, leaseFile, cliJobWaitingToRetry } = await setup();
+    const { app, cli, gate, lease, cliJobWaitingToRetry } = await setup();
     await cli.start();
     const localId = await cliJobWaitingToRetry('text-to-image');
     await cli.stop();
-    // As a killed CLI leaves it: its lease still on disk, under a process id that no longer runs.
-    fs.writeFileSync(leaseFile(localId), '2147483646.deadbeef0000');
+    // As a killed CLI leaves it: its lease still held, under a process id that no longer runs.
+    lease.holdAs(localId, 2147483646);
     gate.failing = false;
     await app.start();
     await until(() => app.get(localId)?.asset?.state === 'ready', 10_000, 'the app to take the download over');
@@ -100,12 +104,12 @@ describe('a download the CLI held', () => {
   });
 
   it('is left to another live process while it holds it, and taken over once it lets go', async () => {
-    const { app, cli, gate, leaseFile, cliJobWaitingToRetry } = await setup();
+    const { app, cli, gate, lease, cliJobWaitingToRetry } = await setup();
     await cli.start();
     const localId = await cliJobWaitingToRetry('text-to-3d');
     await cli.stop();
     // The test runner's parent process stands for a CLI still running with the download in hand.
-    fs.writeFileSync(leaseFile(localId), `${process.ppid}.cafe00000000`);
+    lease.holdAs(localId, process.ppid);
     gate.failing = false;
     const before = gate.gets;
     await app.start();
@@ -114,7 +118,7 @@ describe('a download the CLI held', () => {
     await new Promise((res) => setTimeout(res, Math.max(0, retryAt - Date.now()) + 1_000));
     expect(gate.gets).toBe(before);
     expect(app.get(localId)?.asset?.state).toBe('retrying');
-    fs.rmSync(leaseFile(localId));
+    lease.drop(localId);
     await until(() => app.get(localId)?.asset?.state === 'ready', 5_000, 'the app to take the download over');
   });
 });

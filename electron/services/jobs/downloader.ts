@@ -14,7 +14,8 @@ import { assetFormatFor, shownOfKind, type AssetFormat } from '../../../shared/a
 import type { AssetRecord, JobRecord } from '../../../shared/domain/job';
 import { UpstreamError } from '../../upstream';
 import { AssetProbe, type Measured } from './asset-probe';
-import type { Claims } from './claims';
+import type { WorkClaims } from './store/work-claims';
+import { awaitsDownload } from './store/working-set';
 import { inspectionSkipped, judgeAsset, nextDownloadStep, tooLargeReason, type AssetVerdict } from './download-verdict';
 import type { EngineCore } from './engine-core';
 import { checkPool } from '../guard/check-pool';
@@ -38,9 +39,7 @@ export function retryWaitMs(asset: AssetRecord | undefined, format: AssetFormat,
 }
 
 /** A successful job whose asset is still to be fetched (includes a kill between the success status and the first download step). */
-export function awaitsDownload(rec: JobRecord): boolean {
-  return rec.state === 'success' && (!rec.asset || rec.asset.state === 'downloading' || rec.asset.state === 'retrying' || rec.asset.state === 'none');
-}
+export { awaitsDownload };
 
 /** A failed fetch as a verdict: nothing there yet and dropped connections are incomplete. */
 const DISK_REASONS: Record<string, string> = {
@@ -67,7 +66,7 @@ export class Downloader {
   /** Per job: when this round of attempts started, and how many found an invalid file. */
   private readonly rounds = new Map<string, { since: number; invalid: number }>();
   /** The download leases shared with other processes (set when the engine starts). */
-  leases: Claims | undefined;
+  leases: WorkClaims | undefined;
   /** Jobs whose lease this engine holds: it downloads them, or will when their retry timer fires. */
   private readonly held = new Set<string>();
 
@@ -106,7 +105,7 @@ export class Downloader {
    */
   adoptOrphans(): number {
     let n = 0;
-    for (const rec of this.core.ledger.all()) {
+    for (const rec of this.core.store.workingSet()) {
       // A timer this engine has for the job is a poll made stale by the success another process read: not a download.
       if (!awaitsDownload(rec) || this.held.has(rec.localId)) continue;
       if (this.start(rec.localId)) n++;

@@ -1,5 +1,5 @@
 /**
- * What the engine's loops share: the ledger and its change events, one timer
+ * What the engine's loops share: the job store and its change events, one timer
  * per record, the upstream clients per key, the stop signal, and the timing.
  * The loops (./submitter.ts, ./poller.ts, ./downloader.ts) apply the pure
  * decisions of ./placement.ts, ./answers.ts, ./poll-policy.ts and
@@ -13,8 +13,9 @@ import type { EnvironmentRegistry } from '../contracts';
 import { factsOf, type RetryTiming } from './answers';
 import { DOWNLOAD_CAP_BYTES, type DownloadTiming } from './download-verdict';
 import { hostKey, hostName, reduceHost, type HostEvent, type HostHealth } from './host-health';
-import { Ledger } from './ledger';
 import { DEFAULT_POLL_POLICY, type PollPolicy } from './poll-policy';
+import { JobStore } from './store/job-store';
+import type { ImportProgress } from './store/import-journal';
 import type { StagedFile } from '../../../shared/ipc';
 
 /** The engine's own bookkeeping kept on a record (the renderer ignores it). */
@@ -56,6 +57,8 @@ export interface EngineDeps {
   random?: () => number;
   /** Report an internal failure (logging); never given secrets. */
   onInternalError?: (message: string, err: unknown) => void;
+  /** Progress while an old journal moves into the database (the first start after the update). */
+  onImportProgress?: ImportProgress;
 }
 
 export function nowIso(): string {
@@ -83,7 +86,7 @@ export function problemOf(err: unknown): JobProblem {
 }
 
 export class EngineCore {
-  readonly ledger: Ledger;
+  readonly store: JobStore;
   readonly timing: EngineTiming;
   readonly random: () => number;
   private readonly listeners = new Set<(job: JobRecord) => void>();
@@ -101,7 +104,7 @@ export class EngineCore {
   constructor(readonly deps: EngineDeps) {
     this.timing = { ...DEFAULT_TIMING, ...deps.timing };
     this.random = deps.random ?? Math.random;
-    this.ledger = new Ledger({ dir: path.join(deps.dataDir, 'ledger') });
+    this.store = new JobStore({ dataDir: deps.dataDir, ...(deps.onImportProgress ? { onImportProgress: deps.onImportProgress } : {}) });
   }
 
   assetsDir(localId: string): string {
@@ -131,11 +134,11 @@ export class EngineCore {
   }
 
   get(localId: string): EngineRecord | undefined {
-    return this.ledger.get(localId) as EngineRecord | undefined;
+    return this.store.get(localId) as EngineRecord | undefined;
   }
 
   update(localId: string, patch: Partial<EngineRecord>, durable = false): EngineRecord {
-    const next = this.ledger.patch(localId, { ...patch, updatedAt: nowIso() }, durable) as EngineRecord;
+    const next = this.store.patch(localId, { ...patch, updatedAt: nowIso() }, durable) as EngineRecord;
     this.emit(next);
     return next;
   }
@@ -256,7 +259,7 @@ export class EngineCore {
 
   /** Whether any record still needs the service (queued for it, or followed on it). */
   private needed(key: string): boolean {
-    return this.ledger.all().some((r) => (r.state === 'queued' || ((r.state === 'pending' || r.state === 'running') && !!r.jobId)) && this.hostOf(r.environmentId) === key);
+    return this.store.workingSet().some((r) => (r.state === 'queued' || ((r.state === 'pending' || r.state === 'running') && !!r.jobId)) && this.hostOf(r.environmentId) === key);
   }
 
   /** One free GET to a service that was down: any answer brings it back, silence or a refusal waits longer. */

@@ -1,7 +1,7 @@
 /**
  * The job engine: the main process's single owner of upstream work.
  *
- * Submissions are written to the ledger before anything is sent and go out
+ * Submissions are written to the job store (./store/) before anything is sent and go out
  * through ./submitter.ts (per-key cap, claims shared with other processes);
  * unfinished jobs are followed by ./poller.ts; successful ones are fetched,
  * measured and verified by ./downloader.ts. Each loop applies decisions made
@@ -16,12 +16,12 @@ import { settledForWaiting } from '../../../shared/domain/settled';
 import { fail, ok, stagedFileRefSchema, type Result, type SubmitArgs } from '../../../shared/ipc';
 import { UpstreamError } from '../../upstream';
 import { assetFile, sourceImage, storeThumbnail, thumbnailFile } from './cache-files';
-import { Claims } from './claims';
 import { awaitsDownload, Downloader, pendingAsset } from './downloader';
 import { EngineCore, newLocalId, nowIso, problemOf, type EngineDeps, type EngineRecord } from './engine-core';
 import type { JobEngine, SubmitOptions } from './engine-api';
-import type { Ledger } from './ledger';
 import { resolveTarget } from './placement';
+import type { JobStore } from './store/job-store';
+import { WorkClaims } from './store/work-claims';
 import { Poller, inferKind, trackedRecord } from './poller';
 import { Submitter } from './submitter';
 import { sweepStaleTemp } from './temp-sweep';
@@ -65,15 +65,15 @@ export class Engine implements JobEngine {
     });
   }
 
-  get ledger(): Ledger {
-    return this.core.ledger;
+  get store(): JobStore {
+    return this.core.store;
   }
 
   private ensureLoaded(): void {
     if (this.loaded) return;
-    const report = this.core.ledger.load();
-    // A torn line set aside instead of stopping the app: say so in the log.
-    if (report.setAside) this.core.internalError(report.setAside.message, undefined);
+    const report = this.core.store.load();
+    // Lines of an old journal that could not be read (a torn last line): say so in the log.
+    if (report.imported?.message) this.core.internalError(report.imported.message, undefined);
     this.loaded = true;
   }
 
@@ -85,8 +85,9 @@ export class Engine implements JobEngine {
     if (core.started) return;
     core.started = true;
     core.abort = new AbortController();
-    const claims = (this.submitter.claims = new Claims(core.ledger.dir));
-    this.downloader.leases = new Claims(core.ledger.dir, 'downloads');
+    const db = () => core.store.db;
+    const claims = (this.submitter.claims = new WorkClaims(db, 'send'));
+    this.downloader.leases = new WorkClaims(db, 'download');
     // A checking thread starts now, so the first assets are not checked after a cold start.
     this.downloader.warmChecks();
     // Claims whose records need no more sending or downloading, left by processes that are gone.
@@ -98,7 +99,7 @@ export class Engine implements JobEngine {
       const rec = core.get(id);
       return !!rec && awaitsDownload(rec);
     });
-    for (const rec of core.ledger.all() as EngineRecord[]) {
+    for (const rec of core.store.workingSet() as EngineRecord[]) {
       // Another running process (the CLI beside the app) is sending it right now.
       if (rec.state === 'submitting' && claims.heldByOther(rec.localId)) continue;
       if (rec.state === 'submitting') {
@@ -128,8 +129,7 @@ export class Engine implements JobEngine {
     // Downloads this engine still owed (a retry waiting) are taken over by another process beside it.
     this.downloader.releaseAll();
     await this.sweeping;
-    this.core.ledger.maybeCompact();
-    this.core.ledger.close();
+    this.core.store.close();
     this.loaded = false;
   }
 
@@ -137,8 +137,8 @@ export class Engine implements JobEngine {
     const core = this.core;
     try {
       let queued = false;
-      for (const id of core.ledger.refresh()) {
-        const rec = core.ledger.get(id);
+      for (const id of core.store.refresh()) {
+        const rec = core.store.get(id);
         if (!rec) continue;
         core.emit(rec);
         // Made by another process (the CLI): follow it here too, so it finishes even when that process exits.
@@ -148,9 +148,8 @@ export class Engine implements JobEngine {
       if (queued) this.submitter.pump();
       // A download whose process stopped or died (its retry timer went with it) is finished here.
       this.downloader.adoptOrphans();
-      core.ledger.maybeCompact();
     } catch (err) {
-      core.internalError('ledger refresh failed', err);
+      core.internalError('job store refresh failed', err);
     }
   }
 
@@ -164,7 +163,8 @@ export class Engine implements JobEngine {
 
   list(options: { includeHidden?: boolean } = {}): JobRecord[] {
     this.ensureLoaded();
-    return this.core.ledger
+    // Read from the database: only the records being worked on are held in memory.
+    return this.core.store
       .all()
       .filter((r) => options.includeHidden || !r.hidden)
       .sort(newestFirst);
@@ -172,12 +172,12 @@ export class Engine implements JobEngine {
 
   revision(): number {
     this.ensureLoaded();
-    return this.core.ledger.revision;
+    return this.core.store.revision;
   }
 
   get(localId: string): JobRecord | undefined {
     this.ensureLoaded();
-    return this.core.ledger.get(localId);
+    return this.core.store.get(localId);
   }
 
   onChange(listener: (job: JobRecord) => void): () => void {
@@ -187,7 +187,7 @@ export class Engine implements JobEngine {
   /** Active upstream (pending/running/being sent) and queued, per key. */
   load(): { environmentId: string; keyId: string; active: number; queued: number }[] {
     const map = new Map<string, { environmentId: string; keyId: string; active: number; queued: number }>();
-    for (const r of this.core.ledger.all()) {
+    for (const r of this.core.store.workingSet()) {
       const k = `${r.environmentId}\u0000${r.keyId}`;
       const entry = map.get(k) ?? { environmentId: r.environmentId, keyId: r.keyId, active: 0, queued: 0 };
       if (r.state === 'pending' || r.state === 'running' || r.state === 'submitting') entry.active++;
@@ -280,7 +280,7 @@ export class Engine implements JobEngine {
       queue: { reason: options.held && options.batchId ? 'paused' : 'cap', attempts: 0 },
     };
     // The intent is durable before submit() answers, and long before anything is sent.
-    this.core.ledger.put(record, true);
+    this.core.store.put(record, true);
     this.core.emit(record);
     this.submitter.pump();
     return ok(record);
@@ -294,7 +294,7 @@ export class Engine implements JobEngine {
       return;
     }
     heldBatches.delete(batchId);
-    for (const rec of this.core.ledger.all()) {
+    for (const rec of this.core.store.workingSet()) {
       if (rec.batchId === batchId && rec.state === 'queued' && rec.queue?.reason === 'paused') {
         this.core.update(rec.localId, { queue: { reason: 'cap', attempts: rec.queue.attempts, serverErrors: rec.queue.serverErrors }, problem: undefined });
       }
@@ -329,17 +329,16 @@ export class Engine implements JobEngine {
   async cancel(localId: string): Promise<Result<JobRecord>> {
     this.ensureLoaded();
     const core = this.core;
-    core.ledger.readIn();
+    core.store.readIn();
     const rec = this.get(localId);
     if (!rec) return fail('not-found', 'No such job.');
     if (rec.state === 'submitting' || this.submitter.inflight.has(localId)) return fail('on-the-wire', ON_THE_WIRE);
     if (rec.state !== 'queued') return fail('not-queued', 'Only a request that has not been sent yet can be cancelled.');
-    const claims = this.submitter.claims ?? new Claims(core.ledger.dir);
+    const claims = this.submitter.claims ?? new WorkClaims(() => core.store.db, 'send');
     if (!claims.claim(localId)) return fail('on-the-wire', ON_THE_WIRE);
     try {
       // Another process may have sent it between our read and the claim.
-      core.ledger.readIn();
-      if (core.get(localId)?.state !== 'queued') return fail('on-the-wire', ON_THE_WIRE);
+      if (core.store.fresh(localId)?.state !== 'queued') return fail('on-the-wire', ON_THE_WIRE);
       return ok(core.update(localId, { state: 'dismissed', queue: undefined, problem: { message: 'Cancelled before it was sent.' }, finishedAt: nowIso() }, true));
     } finally {
       claims.release(localId);
@@ -383,7 +382,7 @@ export class Engine implements JobEngine {
     this.ensureLoaded();
     const target = this.target(args);
     if (!target.ok) return target;
-    const existing = this.core.ledger.all().find((r) => r.jobId === args.jobId && r.environmentId === target.value.environmentId);
+    const existing = this.core.store.byJobId(args.jobId, target.value.environmentId);
     if (existing) {
       // A job removed from the history (its undo gone) comes back when tracked again: it is the same job.
       if (existing.hidden) this.core.update(existing.localId, { hidden: undefined });
@@ -399,7 +398,7 @@ export class Engine implements JobEngine {
       return fail(err instanceof UpstreamError && err.status === 404 ? 'not-found' : 'upstream', p.message, p.status !== undefined ? { status: p.status } : {});
     }
     const record = trackedRecord(args.jobId, args.kind ?? inferKind(resource), !args.kind, target.value, newLocalId(), nowIso());
-    this.core.ledger.put(record, true);
+    this.core.store.put(record, true);
     this.core.emit(record);
     this.poller.applyStatus(record.localId, resource);
     const now = this.get(record.localId)!;

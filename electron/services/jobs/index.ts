@@ -19,6 +19,8 @@ export interface JobsDeps {
   registry: EnvironmentRegistry;
   timing?: Partial<EngineTiming>;
   onInternalError?: (message: string, err: unknown) => void;
+  /** Progress while an old journal moves into the database (the first start after the update). */
+  onImportProgress?: (done: number, total: number) => void;
 }
 
 /**
@@ -105,6 +107,7 @@ export function setupJobs(deps: JobsDeps): {
     staging: new StagingArea(deps.dataDir),
     timing: deps.timing,
     onInternalError: deps.onInternalError,
+    ...(deps.onImportProgress ? { onImportProgress: deps.onImportProgress } : {}),
   });
   const listing = createListingCache(engine);
   let warming: NodeJS.Immediate | undefined;

@@ -7,7 +7,7 @@
  * environment is changed in Settings or the user resumes it.
  */
 import type { GenerationKind, JobResource, JobStatus } from '../../../shared/api';
-import { isTerminal, type JobRecord, type JobState } from '../../../shared/domain/job';
+import { type JobRecord, type JobState } from '../../../shared/domain/job';
 import { factsOf, judgePollFailure } from './answers';
 import { nowIso, problemOf, type EngineCore, type EngineRecord } from './engine-core';
 import type { Target } from './placement';
@@ -15,6 +15,11 @@ import { decayLateness, estimateDuration, nextPollDelay, type DurationEstimate }
 
 /** While a job has no estimate, the history is looked at again this often (jobs of the kind may have finished since). */
 const ESTIMATE_RECHECK_MS = 5_000;
+/**
+ * How many of a kind's latest finished jobs the duration estimate looks at (read from the store, not every
+ * record): enough for its closest matches among recent work, which is what predicts the next one.
+ */
+const FINISHED_SAMPLE = 500;
 
 /** A guess of the kind of a job tracked by id, from the parameters the service reports. */
 export function inferKind(resource: JobResource): GenerationKind | undefined {
@@ -90,7 +95,7 @@ export class Poller {
     const now = Date.now();
     let known = this.estimates.get(rec.localId);
     if (!known || (!known.estimate && now - known.at >= ESTIMATE_RECHECK_MS)) {
-      const finished = core.ledger.all().filter((r) => r.kind === rec.kind && isTerminal(r.state));
+      const finished = core.store.finishedOfKind(rec.kind, FINISHED_SAMPLE);
       known = { estimate: estimateDuration(rec, finished), at: now };
       this.estimates.set(rec.localId, known);
     }
@@ -121,7 +126,7 @@ export class Poller {
   resumeKey(environmentId: string, keyId: string): number {
     this.pausedKeys.delete(`${environmentId}\u0000${keyId}`);
     let n = 0;
-    for (const rec of this.core.ledger.all()) {
+    for (const rec of this.core.store.workingSet()) {
       if (rec.environmentId !== environmentId || rec.keyId !== keyId || !this.following(rec)) continue;
       if (rec.polling?.state === 'key-rejected') this.core.update(rec.localId, { polling: undefined });
       // Spread over a second so a still-rejected key costs one answer before it pauses again.
@@ -203,7 +208,7 @@ export class Poller {
 
   /** A down service's next try moved (or its probe left): the jobs waiting for it say so, and wait until then. */
   refreshHost(host: string): void {
-    for (const rec of this.core.ledger.all() as EngineRecord[]) {
+    for (const rec of this.core.store.workingSet() as EngineRecord[]) {
       if (!this.following(rec) || rec.polling?.state !== 'retrying' || !rec.polling.host || this.core.hostOf(rec.environmentId) !== host) continue;
       const down = this.core.hostWait(rec.environmentId);
       if (down) this.waitForHost(rec, down);
@@ -213,7 +218,7 @@ export class Poller {
   /** A service that was down answers again: its waiting jobs are polled now, spread over a moment. */
   resumeHost(host: string): number {
     let n = 0;
-    for (const rec of this.core.ledger.all()) {
+    for (const rec of this.core.store.workingSet()) {
       if (!this.following(rec) || rec.polling?.state !== 'retrying' || this.core.hostOf(rec.environmentId) !== host) continue;
       if (this.pausedKeys.has(keyOf(rec))) continue;
       this.schedule(rec.localId, Math.round(n++ * 20 + this.core.random() * 20));
@@ -235,7 +240,7 @@ export class Poller {
         this.pausedKeys.set(keyOf(rec), { reason: verdict.reason, fingerprint: sentWith });
         core.update(localId, { polling: { state: 'key-rejected', reason: verdict.reason, attempts: attempts + 1, status: 401 } });
         // The key's other jobs say so too, without a request each.
-        for (const other of core.ledger.all()) {
+        for (const other of core.store.workingSet()) {
           if (other.localId !== localId && keyOf(other) === keyOf(rec) && this.following(other)) {
             core.clearTimer(other.localId);
             core.update(other.localId, { polling: { state: 'key-rejected', reason: verdict.reason, attempts: other.polling?.attempts ?? 0, status: 401 } });

@@ -11,7 +11,6 @@
  */
 import fs from 'node:fs';
 import net from 'node:net';
-import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../sandbox';
 import type { JobRecord } from '../../../shared/domain/job';
@@ -19,8 +18,8 @@ import { waitReason } from '../../../shared/domain/wait-reason';
 import { StagingArea } from '../files/staging';
 import { Engine } from './engine';
 import { newLocalId, nowIso } from './engine-core';
-import { Ledger } from './ledger';
 import { trackedRecord } from './poller';
+import { seedJobs } from './store/seed';
 import { multiRegistry, tempDir } from './test/harness';
 
 const realSetTimeout = globalThis.setTimeout;
@@ -89,15 +88,12 @@ describe('one environment whose service is down never stalls another', () => {
     const dataDir = tempDir('stall');
 
     // Each stalled environment already follows a running job (sent by an earlier session).
-    const ledger = new Ledger({ dir: path.join(dataDir, 'ledger') });
-    ledger.load();
     const running: Record<string, string> = {};
     for (const env of ['env-refused', 'env-silent']) {
       const rec = trackedRecord(`job-${env}`, 'text-to-3d', false, { environmentId: env, environmentName: env, keyId: 'k0', keyName: 'Key 0', earlyAccess: false }, newLocalId(), nowIso());
-      ledger.put({ ...rec, state: 'running', upstreamStatus: 'running' }, true);
+      seedJobs(dataDir, [{ ...rec, state: 'running', upstreamStatus: 'running' }]);
       running[env] = rec.localId;
     }
-    ledger.close();
 
     const engine = new Engine({ dataDir, registry, staging: new StagingArea(dataDir) });
     open.push({ close: () => engine.stop() });

@@ -5,12 +5,11 @@
  * for good and the app's queue held the job until the CLI exited and
  * something else woke the queue.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { serveLocally } from '../../test/local-server';
 import { StagingArea } from '../files/staging';
 import { Engine } from './engine';
+import { claimHolder } from './store/test/claims';
 import { FAST_TIMING, staticRegistry, tempDir, until } from './test/harness';
 import { stopAfterEach } from './test/stop-after-each';
 
@@ -54,7 +53,7 @@ describe('a submission claim', () => {
     const localId = r.ok ? r.value.localId : '';
     await until(() => app.get(localId)?.state === 'uncertain', 10_000, 'the cut-off send to be recorded uncertain');
     expect(service.posts).toHaveLength(1);
-    expect(fs.existsSync(path.join(dataDir, 'ledger', 'claims', localId))).toBe(false);
+    expect(claimHolder(dataDir, localId, 'send')).toBeUndefined();
 
     // The artist checked the service's dashboard, found no job, and resends from the app.
     expect((await app.resend(localId)).ok).toBe(true);

@@ -1,7 +1,7 @@
 /**
  * The submission loop: sends queued records while their keys have free
  * slots, oldest first, each only after claiming it (another process may share
- * the ledger), with the intent to send durable before the first byte leaves
+ * the job store), with the intent to send durable before the first byte leaves
  * and the job id durable before anyone is told. What a failure means comes
  * from judgeSubmitFailure (./answers.ts); which key, from chooseKey.
  */
@@ -12,9 +12,9 @@ import { ENDPOINTS } from '../../../shared/api';
 import type { FileRefRecord, JobRecord } from '../../../shared/domain/job';
 import { UpstreamError, type FilePart } from '../../upstream';
 import { factsOf, judgeSubmitFailure } from './answers';
-import type { Claims } from './claims';
 import { nowIso, problemOf, type EngineCore, type EngineRecord } from './engine-core';
 import { chooseKey, type KeyChoice } from './placement';
+import type { WorkClaims } from './store/work-claims';
 
 export function isFileRef(value: unknown): value is FileRefRecord {
   return typeof value === 'object' && value !== null && typeof (value as FileRefRecord).path === 'string' && typeof (value as FileRefRecord).sha256 === 'string';
@@ -33,7 +33,7 @@ export class Submitter {
   readonly inflight = new Set<string>();
   readonly heldBatches = new Set<string>();
   private pumpTimer: NodeJS.Timeout | undefined;
-  claims: Claims | undefined;
+  claims: WorkClaims | undefined;
 
   constructor(
     private readonly core: EngineCore,
@@ -51,7 +51,7 @@ export class Submitter {
 
   activeOn(environmentId: string, keyId: string): number {
     let n = 0;
-    for (const r of this.core.ledger.all()) {
+    for (const r of this.core.store.workingSet()) {
       if (r.environmentId === environmentId && r.keyId === keyId && (r.state === 'pending' || r.state === 'running' || r.state === 'submitting')) n++;
     }
     return n;
@@ -64,7 +64,7 @@ export class Submitter {
     this.stop();
     const now = Date.now();
     let nextAt = Infinity;
-    const queued = (core.ledger.all() as EngineRecord[])
+    const queued = (core.store.workingSet() as EngineRecord[])
       .filter((r) => r.state === 'queued' && !this.inflight.has(r.localId))
       .sort((a, b) => a.localId.localeCompare(b.localId));
     const used = new Map<string, number>();
@@ -91,8 +91,7 @@ export class Submitter {
       }
       if (!this.claims?.claim(rec.localId)) continue;
       // Another process may have sent it between our last read and the claim (what it changed is reported by the engine's next refresh).
-      core.ledger.readIn();
-      if (core.ledger.get(rec.localId)?.state !== 'queued') {
+      if (core.store.fresh(rec.localId)?.state !== 'queued') {
         this.claims.release(rec.localId);
         continue;
       }

@@ -24,6 +24,7 @@ import { createEventSocketServer } from './event-socket';
 import { answerBytes } from './json-cache';
 import { checkRequest, cookieName, createToken } from './guard';
 import { BASE_HEADERS, NO_STORE } from './headers';
+import { sqliteProblem } from '../../services/store/sqlite-support';
 import { ASSET_CACHE_CONTROL, findStatic, type AssetFiles, type StaticFile } from '../../static/files';
 
 /** JSON arguments are small; staged files take the binary route. */
@@ -81,6 +82,9 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
 }
 
 export async function startWebShell(options: WebShellOptions): Promise<RunningWebShell> {
+  // The page's history and library live in the studio database: without node:sqlite (and FTS5) say so, serve nothing.
+  const sqlite = sqliteProblem();
+  if (sqlite) throw new Error(sqlite);
   const { services } = options;
   const log = services.log.child('web');
   const token = options.token ?? createToken();

@@ -43,4 +43,11 @@ export const JOBS_SCHEMA: readonly SchemaStep[] = [
      claimed_at INTEGER NOT NULL,
      PRIMARY KEY (local_id, kind)
    ) STRICT;`,
+  // What the engine asks of the whole history without reading it: the records it works on at start (by state
+  // and asset state), and the latest finished jobs of a kind (how long that kind takes, for polling).
+  `ALTER TABLE jobs ADD COLUMN kind TEXT GENERATED ALWAYS AS (json_extract(record, '$.kind')) VIRTUAL;
+   ALTER TABLE jobs ADD COLUMN finished_at TEXT GENERATED ALWAYS AS (json_extract(record, '$.finishedAt')) VIRTUAL;
+   ALTER TABLE jobs ADD COLUMN asset_state TEXT GENERATED ALWAYS AS (json_extract(record, '$.asset.state')) VIRTUAL;
+   CREATE INDEX jobs_work ON jobs (state, asset_state);
+   CREATE INDEX jobs_kind_finished ON jobs (kind, finished_at);`,
 ];

@@ -31,7 +31,9 @@ async function main(): Promise<void> {
   const submit = Number(env.KILL_SUBMIT ?? '0');
   for (let i = 0; i < submit; i++) {
     const kind = i % 2 === 0 ? 'text-to-3d' : 'text-to-image';
-    await engine.submit({ kind, fields: { prompt: `kill trial object ${i} ${Date.now()}` } });
+    const r = await engine.submit({ kind, fields: { prompt: `kill trial object ${i} ${Date.now()}` } });
+    // Acknowledged: from here the submission is durable, whatever moment the kill comes.
+    if (r.ok) process.stdout.write(`QUEUED ${r.value.localId}\n`);
   }
   if (engine.list({ includeHidden: true }).every(settled)) process.stdout.write('ALL-SETTLED\n');
 }

@@ -1,6 +1,11 @@
 /**
- * The ledger: every submission the app ever made, durable across crashes.
+ * The journal older versions kept the job records in (before the studio
+ * database, ./job-store.ts). The app no longer writes it: the first start
+ * after the update reads it with `load({ readOnly: true })` and moves every
+ * record into the database (./import-journal.ts). Its writer stays so tests
+ * can make a journal exactly as older versions did.
  *
+ * The format:
  * An append-only journal of JSON lines (`ledger/journal.jsonl`): a line holds
  * either a whole record (`put`) or a patch keyed by local id (`patch`), so a
  * status change costs one short line, never a rewrite. Lines are written with
@@ -15,8 +20,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { JobRecord } from '../../../shared/domain/job';
-import { pidAlive } from '../pid-alive';
+import type { JobRecord } from '../../../../shared/domain/job';
+import { pidAlive } from '../../pid-alive';
+import { LedgerWriteError } from './write-errors';
 
 type Line = { t: 'put'; r: JobRecord } | { t: 'patch'; id: string; p: Partial<JobRecord>; u?: string[] };
 
@@ -42,37 +48,6 @@ export interface LoadReport {
 const SNAPSHOT = 'snapshot.json';
 const JOURNAL = 'journal.jsonl';
 export const SET_ASIDE = 'journal.set-aside.jsonl';
-
-/** What a failed write means for the user, by errno code. */
-export function diskProblem(code: string | undefined): string {
-  switch (code) {
-    case 'ENOSPC':
-    case 'EDQUOT':
-      return 'the disk is full';
-    case 'EACCES':
-    case 'EPERM':
-      return 'the data folder cannot be written (permission denied)';
-    case 'EROFS':
-      return 'the data folder is on a read-only disk';
-    case 'EIO':
-      return 'the disk reported a read/write error';
-    default:
-      return `the disk refused the write${code ? ` (${code})` : ''}`;
-  }
-}
-
-/**
- * A ledger write the disk refused. Nothing changed in memory, so the app goes
- * on with what is recorded; `expose` lets dispatch() show the message as is.
- */
-export class LedgerWriteError extends Error {
-  readonly expose = true;
-  readonly reason = 'disk-write-failed';
-  constructor(readonly code: string | undefined) {
-    super(`The job history could not be saved: ${diskProblem(code)}. Everything recorded before is kept; free some space or fix the folder, then try again.`);
-    this.name = 'LedgerWriteError';
-  }
-}
 
 function applyPatch(record: JobRecord, patch: Partial<JobRecord>, unset: string[] | undefined): JobRecord {
   const next = { ...record, ...patch } as Record<string, unknown>;
@@ -121,12 +96,19 @@ export class Ledger {
     return this.revisionCount;
   }
 
-  /** Reads snapshot + journal. Tolerates a torn last line. */
-  load(): LoadReport {
+  /**
+   * Reads snapshot + journal. Tolerates a torn last line. `readOnly` (moving
+   * the journal into the database) creates, cuts and sets aside nothing: the
+   * folder is read as it is and then moved aside whole.
+   */
+  load(options: { readOnly?: boolean } = {}): LoadReport {
     this.revisionCount++;
     const started = performance.now();
-    fs.mkdirSync(path.join(this.dir, 'procs'), { recursive: true });
-    fs.writeFileSync(this.procFile, '', { mode: PRIVATE_FILE });
+    const readOnly = options.readOnly ?? false;
+    if (!readOnly) {
+      fs.mkdirSync(path.join(this.dir, 'procs'), { recursive: true });
+      fs.writeFileSync(this.procFile, '', { mode: PRIVATE_FILE });
+    }
     this.records.clear();
     this.unreported.clear();
     let skipped = 0;
@@ -140,13 +122,18 @@ export class Ledger {
         skipped++;
       }
     }
-    this.openJournal();
+    this.openJournal(readOnly);
     this.readOffset = 0;
     this.ownLinesToReread.clear();
     const torn: string[] = [];
-    const { lines, skipped: bad } = this.readNew(torn, false);
+    const { lines, skipped: bad } = this.fd === undefined ? { lines: 0, skipped: 0 } : this.readNew(torn, false);
     skipped += bad;
     this.linesSinceCompaction = lines;
+    if (readOnly) {
+      // A torn last line (no newline) is left unread: counted as skipped.
+      const tail = this.fd === undefined ? 0 : fs.fstatSync(this.fd).size - this.readOffset;
+      return { records: this.records.size, lines, skipped: skipped + (tail > 0 ? 1 : 0), ms: performance.now() - started };
+    }
     const setAside = this.setAside(torn);
     // The torn last line (if one was cut) is skipped too.
     if (setAside) skipped += setAside.lines - bad;
@@ -184,8 +171,15 @@ export class Ledger {
     };
   }
 
-  private openJournal(): void {
+  private openJournal(readOnly = false): void {
     if (this.fd !== undefined) fs.closeSync(this.fd);
+    this.fd = undefined;
+    if (readOnly) {
+      const file = path.join(this.dir, JOURNAL);
+      if (!fs.existsSync(file)) return;
+      this.fd = fs.openSync(file, 'r');
+      return;
+    }
     this.fd = fs.openSync(path.join(this.dir, JOURNAL), 'a+', PRIVATE_FILE);
     // A journal written before modes were set (or copied in) is tightened too: it holds every prompt.
     if (process.platform !== 'win32') fs.fchmodSync(this.fd, PRIVATE_FILE);

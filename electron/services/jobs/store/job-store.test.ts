@@ -1,0 +1,147 @@
+/**
+ * The job store: records as rows shared by processes, each write applied to
+ * the row as the database has it, other processes' changes reported once,
+ * only the records being worked on held in memory, and writes the disk
+ * refuses reported in plain words with nothing changed.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { JobRecord } from '../../../../shared/domain/job';
+import { tempDir } from '../test/harness';
+import { JobStore } from './job-store';
+import { queuedRecord, sampleRecord } from './test/records';
+import { LedgerWriteError } from './write-errors';
+
+const open: JobStore[] = [];
+function storeIn(dataDir: string): JobStore {
+  const s = new JobStore({ dataDir });
+  s.load();
+  open.push(s);
+  return s;
+}
+afterEach(() => {
+  for (const s of open.splice(0)) s.close();
+});
+
+describe('job store', () => {
+  it("changes its revision with every change to its records, its own or another process's", () => {
+    const dir = tempDir('store-revision');
+    const a = storeIn(dir);
+    const b = storeIn(dir);
+    const start = a.revision;
+    a.put(sampleRecord(1));
+    const afterPut = a.revision;
+    expect(afterPut).not.toBe(start);
+    a.patch(sampleRecord(1).localId, { state: 'error' });
+    expect(a.revision).not.toBe(afterPut);
+    const unchanged = a.revision;
+    a.get(sampleRecord(1).localId);
+    a.all();
+    expect(a.revision).toBe(unchanged);
+    b.put(sampleRecord(2));
+    expect(a.revision).not.toBe(unchanged);
+    expect(a.refresh()).toEqual([sampleRecord(2).localId]);
+  });
+
+  it("reports another process's change once, also one read in by a check before sending, never its own", () => {
+    const dir = tempDir('store-foreign');
+    const cliSide = storeIn(dir);
+    const shellSide = storeIn(dir);
+    const job: JobRecord = { ...sampleRecord(1), state: 'pending', asset: undefined };
+    cliSide.put(job);
+    expect(shellSide.refresh()).toEqual([job.localId]);
+    shellSide.patch(job.localId, { state: 'success' });
+    cliSide.put(sampleRecord(2));
+    expect(cliSide.refresh()).toEqual([job.localId]);
+    expect(cliSide.get(job.localId)?.state).toBe('success');
+    // A read made only to decide something does not swallow the change its listeners wait for.
+    shellSide.patch(job.localId, { title: 'Barrel' });
+    cliSide.readIn();
+    expect(cliSide.get(job.localId)?.title).toBe('Barrel');
+    expect(cliSide.refresh()).toEqual([job.localId]);
+    expect(cliSide.refresh()).toEqual([]);
+    cliSide.patch(sampleRecord(2).localId, { state: 'error' });
+    expect(cliSide.refresh()).toEqual([]);
+  });
+
+  it("applies a patch to the record as the database has it (the app's retry bookkeeping after a CLI's cancel)", () => {
+    // The CLI cancels a queued job; the app, not having read that yet, records its next retry. The retry's patch
+    // lands on the cancelled record: the cancel is never undone (the app would have sent the job).
+    const dir = tempDir('store-patch-fresh');
+    const app = storeIn(dir);
+    const cli = storeIn(dir);
+    const job = queuedRecord(1);
+    app.put(job);
+    cli.patch(job.localId, { state: 'dismissed', queue: undefined });
+    expect(app.get(job.localId)?.state).toBe('queued');
+    const returned = app.patch(job.localId, { problem: { message: 'Cannot reach the service.' } });
+    expect(returned).toMatchObject({ state: 'dismissed', problem: { message: 'Cannot reach the service.' } });
+    expect('queue' in returned).toBe(false);
+    expect(storeIn(dir).get(job.localId)).toEqual(returned);
+    // Reported to the app: the cancel came from elsewhere.
+    expect(app.refresh()).toEqual([job.localId]);
+  });
+
+  it('keeps puts and patches across a reopen, and a patch that removes a field', () => {
+    const dir = tempDir('store-reopen');
+    const a = storeIn(dir);
+    a.put(queuedRecord(1), true);
+    a.patch('rec00000001', { state: 'pending', jobId: 'j-1', queue: undefined }, true);
+    a.close();
+    const rec = storeIn(dir).get('rec00000001')!;
+    expect(rec.state).toBe('pending');
+    expect(rec.jobId).toBe('j-1');
+    expect('queue' in rec).toBe(false);
+  });
+
+  it('holds in memory only the records being worked on, and reads the rest from the database', () => {
+    const dir = tempDir('store-working');
+    const a = storeIn(dir);
+    for (let i = 0; i < 50; i++) a.put(sampleRecord(i));
+    a.put(queuedRecord(100));
+    a.put({ ...sampleRecord(101), asset: { state: 'retrying', format: 'glb', attempts: 2 } });
+    a.close();
+    const b = storeIn(dir);
+    expect(b.workingSet().map((r) => r.localId).sort()).toEqual(['rec00000100', 'rec00000101']);
+    expect(b.size).toBe(52);
+    expect(b.get(sampleRecord(7).localId)).toEqual(sampleRecord(7));
+    expect(b.byJobId(sampleRecord(9).jobId!)?.localId).toBe(sampleRecord(9).localId);
+    expect(b.finishedOfKind('text-to-3d', 3).map((r) => r.localId)).toEqual(['rec00000101', 'rec00000049', 'rec00000048']);
+    // Sent and finished: it leaves memory; a finished one retried comes back.
+    b.patch('rec00000100', { state: 'dismissed' });
+    b.patch(sampleRecord(3).localId, { asset: { state: 'downloading', format: 'glb', attempts: 0 } });
+    expect(b.workingSet().map((r) => r.localId).sort()).toEqual([sampleRecord(3).localId, 'rec00000101']);
+  });
+
+  it('loads 10,000 records well under a second, holding none of the finished ones', () => {
+    const dir = tempDir('store-10k');
+    const a = storeIn(dir);
+    for (let i = 0; i < 10_000; i++) a.put(sampleRecord(i));
+    a.close();
+    const reopened = new JobStore({ dataDir: dir });
+    open.push(reopened);
+    // CPU time, not wall time: other test files share the machine's cores.
+    const cpu = process.cpuUsage();
+    const report = reopened.load();
+    const used = process.cpuUsage(cpu);
+    expect(report).toMatchObject({ records: 10_000, working: 0 });
+    expect((used.user + used.system) / 1000).toBeLessThan(1000);
+  });
+
+  it.each([
+    ['SQLITE_FULL', (s: JobStore) => s.db.exec(`PRAGMA max_page_count = ${(s.db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count}`), /the disk is full/],
+    ['SQLITE_READONLY', (s: JobStore) => s.db.exec('PRAGMA query_only = 1'), /the data folder cannot be written/],
+  ] as const)('%s: a refused write throws a plain LedgerWriteError and changes nothing', (_code, refuse, plain) => {
+    const dir = tempDir('store-refused');
+    const s = storeIn(dir);
+    for (let i = 0; i < 3; i++) s.put(queuedRecord(i), true);
+    refuse(s);
+    const big = { ...queuedRecord(9), prompt: 'x'.repeat(200_000) };
+    expect(() => s.put(big, true)).toThrow(LedgerWriteError);
+    expect(() => s.put(big, true)).toThrow(plain);
+    expect(() => s.patch('rec00000001', { title: 'renamed'.repeat(50_000) })).toThrow(plain);
+    expect(s.get('rec00000009')).toBeUndefined();
+    expect(s.get('rec00000001')?.title).toBe('Chest 1');
+    expect(storeIn(dir).get('rec00000001')?.title).toBe('Chest 1');
+    expect(s.refresh()).toEqual([]);
+  });
+});
