@@ -51,7 +51,7 @@ async function boot(): Promise<void> {
   hardenSession(session.defaultSession, devServerUrl ? devContentSecurityPolicy(devServerUrl) : CONTENT_SECURITY_POLICY);
   const platform = createElectronPlatform({ mainWindow: () => mainWindow });
   const services = await createServices({ dataDir, platform, cipher: createElectronCipher(), log });
-  serveAppScheme({ rendererDir: path.join(__dirname, '..', 'renderer', rendererName), engine: services.engine, devOrigin: devServerUrl && originOf(devServerUrl) });
+  serveAppScheme({ rendererDir: path.join(__dirname, '..', 'renderer', rendererName), engine: services.assetFiles, devOrigin: devServerUrl && originOf(devServerUrl) });
   setupIpc({ handlers: services.handlers, events: services.events, engine: services.engine, trustedOrigins, log });
   const openWindow = (): void => {
     mainWindow = createMainWindow({

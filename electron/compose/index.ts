@@ -21,6 +21,7 @@ import { setupJobs, type EngineTiming } from '../services/jobs';
 import { setupLibrary } from '../services/library';
 import { mirrorEngineRecords } from '../services/library/engine-mirror';
 import type { JobEngine } from '../services/jobs/engine-api';
+import type { AssetFiles } from '../services/library/asset-files';
 import { createLogger, registerSecret, type Logger } from '../services/log';
 import { setupPreview } from '../services/preview';
 import { setupSettings } from '../services/settings';
@@ -62,6 +63,8 @@ export interface Services {
   registry: EnvironmentRegistry;
   /** Remembered window size and panel widths (settings), for the Electron window. */
   layout: { get(): LayoutPrefs; set(patch: LayoutPrefs): Result<LayoutPrefs> };
+  /** Every asset's files by local id or library id: what the app's asset route serves (studio://, the browser shell). */
+  assetFiles: AssetFiles;
   /** The embedded sandbox when it started. */
   sandbox: RunningSandbox | undefined;
   log: Logger;
@@ -144,7 +147,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     // A damaged batch file must not keep the whole app from starting: the batch channels report it instead.
     await batch.ready.catch((err: unknown) => log.error('saved batches could not be loaded', { error: err }));
 
-    const library = setupLibrary({ dataDir, events });
+    const library = setupLibrary({ dataDir, events, engine, staging: files.staging });
     disposables.push({ name: 'library', dispose: library.dispose });
     // Until the engine writes the jobs table itself: its records are mirrored there, so the library sees them.
     const stopMirror = mirrorEngineRecords(library.db, engine, library.refresh);
@@ -189,6 +192,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       handlers,
       events,
       engine,
+      assetFiles: library.files,
       registry: settings.registry,
       layout: { get: settings.layout, set: settings.setLayout },
       sandbox,

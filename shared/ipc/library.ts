@@ -14,6 +14,7 @@ import type { AssetMediaKind, LibraryAssetDetail, LibraryAssetSummary, LibraryCo
 import { ASSET_MEDIA_KINDS, LIBRARY_ASSET_ID_PATTERN, MAX_NOTE_LENGTH, MAX_TAG_LENGTH } from '../domain/library';
 import { event, request } from './define';
 import { stagedFileRefSchema } from './files';
+import { saveThumbnailArgsSchema } from './jobs';
 
 export const libraryAssetId = z.string().regex(LIBRARY_ASSET_ID_PATTERN);
 const collectionId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
@@ -92,6 +93,12 @@ export const libraryRequests = {
   'library:import': request<LibraryImportReport>()(
     z.union([z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(1000) }).strict(), z.object({ staged: z.array(stagedFileRefSchema).min(1).max(1000) }).strict()]),
   ),
+  /**
+   * The picture the window drew of a model brought in (as `jobs:saveThumbnail`
+   * does for a job's model): a PNG of at most 1024 px, as base64. A generated
+   * asset's id passes it on to its job.
+   */
+  'library:saveThumbnail': request<null>()(saveThumbnailArgsSchema.omit({ localId: true }).extend({ id: libraryAssetId }).strict()),
   /** Exports an asset again exactly as an earlier export did (folder, format, fixes). */
   'library:reExport': request<{ files: string[] }>()(z.object({ exportId: z.string().min(1).max(100) }).strict()),
   /** Shows an export's file in the system file manager (the browser shell answers with the path to show instead). */
@@ -99,7 +106,11 @@ export const libraryRequests = {
 } as const;
 
 export const libraryEvents = {
-  /** Assets added, changed or deleted (by this process or another on the same data folder). */
+  /**
+   * Assets added, changed or deleted (by this process or another on the same
+   * data folder). An empty `ids` means more changed than are named (a large
+   * import or another process's batch): read what is shown again.
+   */
   'library:changed': event<{ ids: string[] }>(),
   'library:importProgress': event<LibraryImportProgress>(),
 } as const;

@@ -5,9 +5,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { sniffFormat } from '../../../shared/api';
+import type { LibraryImportReport } from '../../../shared/domain/library';
 import { fail, ok, type Result } from '../../../shared/ipc';
+import { gateFor } from '../allowed-roots';
 import type { ChannelsOf, EventSink, HandlersFor } from '../contracts';
+import type { JobEngine } from '../jobs/engine-api';
 import { KEPT_TAKES_FILE, parseKeptTakes } from '../jobs/kept-takes';
+import { AssetFiles } from './asset-files';
+import { BlobStore } from './blobs';
+import { importFiles, walkFiles, type FileToImport } from './import';
 import { openDatabase, type Database } from '../store/database';
 import { Catalogue } from './catalogue';
 import { followChanges, type ChangeFollower } from './changes';
@@ -22,6 +29,12 @@ export interface LibraryDeps {
   now?: () => Date;
   /** How often other processes' changes are looked for (ms). */
   pollMs?: number;
+  /** Generated assets' files and thumbnails (the job engine's cache). */
+  engine?: Pick<JobEngine, 'assetPath' | 'thumbnailPath' | 'sourceImagePath' | 'saveThumbnail'>;
+  /** Files the window staged from a drop (the files service's staging area). */
+  staging?: { read(id: string): { name: string } | undefined; filePath(id: string): string | undefined };
+  /** The browser shell reads only inside this folder and the data folder; defaults to os.homedir(). */
+  homeDir?: string;
 }
 
 export interface Library {
@@ -29,6 +42,8 @@ export interface Library {
   db: Database;
   reads: LibraryReads;
   edits: LibraryEdits;
+  /** Every asset's files by library id or local id (the app's asset route). */
+  files: AssetFiles;
   /** Looks for changes now (after a write elsewhere in this process) and reports them. */
   refresh(): void;
   dispose(): Promise<void>;
@@ -40,6 +55,9 @@ const NO_COLLECTION = 'That collection no longer exists.';
 export function setupLibrary(deps: LibraryDeps): Library {
   const db = deps.db ?? openDatabase(deps.dataDir);
   prepareLibrary(db);
+  const blobs = new BlobStore(deps.dataDir);
+  const files = new AssetFiles(db, blobs, deps.engine);
+  const now = deps.now ?? (() => new Date());
   const catalogue = new Catalogue(db);
   const reads = new LibraryReads(db, catalogue);
   const edits = new LibraryEdits(db, deps.now);
@@ -115,7 +133,49 @@ export function setupLibrary(deps: LibraryDeps): Library {
     'library:removeFromCollection': async ({ collectionId, ids }) =>
       wrote(edits.removeFromCollection(collectionId, ids) === undefined ? fail('not-found', NO_COLLECTION) : ok(null)),
     'library:delete': async () => fail('unavailable', 'Deleting from the library is not ready yet.'),
-    'library:import': async () => fail('unavailable', 'Bringing files into the library is not ready yet.'),
+    'library:import': async (args, ctx) => {
+      const skipped: LibraryImportReport['skipped'] = [];
+      let toImport: FileToImport[] = [];
+      if ('paths' in args) {
+        // The browser shell's allowed folders, judged by the real path now; a folder's own links are not followed.
+        const gate = gateFor(ctx, deps.dataDir, deps.homeDir);
+        const roots: string[] = [];
+        for (const p of args.paths) {
+          const real = await gate.check(p);
+          if (real.ok) roots.push(real.value);
+          else skipped.push({ name: path.basename(p), reason: real.problem.message });
+        }
+        const walked = await walkFiles(roots);
+        toImport = walked.files;
+        skipped.push(...walked.skipped);
+      } else {
+        for (const { stagedFileId } of args.staged) {
+          const meta = deps.staging?.read(stagedFileId);
+          const file = deps.staging?.filePath(stagedFileId);
+          if (meta && file) toImport.push({ path: file, name: meta.name });
+          else skipped.push({ name: stagedFileId, reason: 'that dropped file is no longer staged; drop it again.' });
+        }
+      }
+      const results = await importFiles({ db, blobs, now, onProgress: (p) => deps.events.emit('library:importProgress', p) }, toImport);
+      refresh();
+      const imported: string[] = [];
+      const already: string[] = [];
+      for (const { name, outcome } of results) {
+        if ('imported' in outcome) imported.push(outcome.imported);
+        else if ('alreadyThere' in outcome) already.push(outcome.alreadyThere);
+        else skipped.push({ name, reason: outcome.skipped });
+      }
+      return ok({ imported: reads.summariesOf(imported), alreadyThere: reads.summariesOf([...new Set(already)]), skipped });
+    },
+    'library:saveThumbnail': async ({ id, pngBase64 }) => {
+      const png = new Uint8Array(Buffer.from(pngBase64, 'base64'));
+      if (sniffFormat(png) !== 'png') return fail('invalid-request', 'The thumbnail is not a PNG image.');
+      if (id.startsWith('j_')) {
+        if (!deps.engine?.saveThumbnail) return fail('unavailable', 'Thumbnails of generated models are kept by the history here.');
+        return wrote(await deps.engine.saveThumbnail(id.slice(2), png));
+      }
+      return wrote(await files.saveImportedThumbnail(id, png));
+    },
     'library:reExport': async () => fail('unavailable', 'Re-export from the library is not ready yet.'),
     'library:reveal': async () => fail('unavailable', 'Reveal from the library is not ready yet.'),
   };
@@ -125,6 +185,7 @@ export function setupLibrary(deps: LibraryDeps): Library {
     db,
     reads,
     edits,
+    files,
     refresh,
     dispose: async () => {
       follower.stop();

@@ -6,7 +6,7 @@
  */
 import type { SQLInputValue } from 'node:sqlite';
 import { GENERATION_KINDS } from '../../../shared/api';
-import type { LibraryAssetDetail, LibraryExport, LibraryFacets, LineageLink, ReadinessVerdict } from '../../../shared/domain/library';
+import type { LibraryAssetDetail, LibraryAssetSummary, LibraryExport, LibraryFacets, LineageLink, ReadinessVerdict } from '../../../shared/domain/library';
 import type { LibraryPage, LibrarySearch } from '../../../shared/ipc/library';
 import { JOBS_PART, JOBS_SCHEMA } from '../jobs/store/schema';
 import { migrate, transaction, type Database } from '../store/database';
@@ -143,6 +143,14 @@ export class LibraryReads {
     }
     const summaries = this.summaries(links.map((l) => l.row));
     return links.map((l, i) => ({ relation: l.relation, asset: summaries[i]! }));
+  }
+
+  /** Summaries of the named assets (library ids), in that order; unknown ids are left out. */
+  summariesOf(ids: readonly string[]): LibraryAssetSummary[] {
+    if (ids.length === 0) return [];
+    const rows = this.rowsWhere('a.id IN (SELECT value FROM json_each(?))', JSON.stringify(ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return this.summaries(ids.flatMap((id) => byId.get(id) ?? []));
   }
 
   get(id: string): LibraryAssetDetail | undefined {

@@ -38,6 +38,8 @@ export interface WebShellServices {
   events: EventHub;
   /** Where a job's verified asset and thumbnail are cached. */
   engine: AssetFiles;
+  /** Every asset's files, by local id or library id (a file brought into the library); the engine's alone when absent. */
+  assetFiles?: AssetFiles;
   log: Logger;
 }
 
@@ -169,7 +171,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     }
     if (isApi) return handleApi(req, res, url);
     if (!isRead) return sendText(res, 405, 'Method not allowed');
-    const found = await findStatic(options.rendererDir, services.engine, url.pathname);
+    const found = await findStatic(options.rendererDir, services.assetFiles ?? services.engine, url.pathname);
     if (!found) return sendText(res, 404, 'Not found');
     if (found.kind === 'asset') return serveFile(req, res, found, ASSET_CACHE_CONTROL);
     const isPage = found.kind === 'page';
