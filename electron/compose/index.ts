@@ -19,7 +19,6 @@ import { setupExport } from '../services/export';
 import { setupFiles, setupImageUploads, setupJobImageStaging } from '../services/files';
 import { setupJobs, type EngineTiming } from '../services/jobs';
 import { setupLibrary } from '../services/library';
-import { mirrorEngineRecords } from '../services/library/engine-mirror';
 import type { JobEngine } from '../services/jobs/engine-api';
 import type { AssetFiles } from '../services/library/asset-files';
 import { createLogger, registerSecret, type Logger } from '../services/log';
@@ -149,9 +148,22 @@ export async function createServices(options: ServicesOptions): Promise<Services
 
     const library = setupLibrary({ dataDir, events, engine, staging: files.staging });
     disposables.push({ name: 'library', dispose: library.dispose });
-    // Until the engine writes the jobs table itself: its records are mirrored there, so the library sees them.
-    const stopMirror = mirrorEngineRecords(library.db, engine, library.refresh);
-    disposables.push({ name: 'library-mirror', dispose: async () => stopMirror() });
+    // The engine's writes reach the library through the jobs table's triggers; this only says so at once
+    // (changes from other processes are found by the library's own timer).
+    let refreshing: NodeJS.Timeout | undefined;
+    const stopFollowing = engine.onChange(() => {
+      refreshing ??= setTimeout(() => {
+        refreshing = undefined;
+        library.refresh();
+      }, 50);
+    });
+    disposables.push({
+      name: 'library-follow',
+      dispose: async () => {
+        stopFollowing();
+        clearTimeout(refreshing);
+      },
+    });
 
     const appInfo = createAppInfoHandlers({ dataDir, platform, cipher, version: options.version ?? packageJson.version, secretSource: settings.secretSource });
 

@@ -9,7 +9,7 @@
  */
 import type { GenerationKind } from '../../shared/api';
 import type { JobRecord } from '../../shared/domain/job';
-import { writeJobRows } from '../../electron/services/library/engine-mirror';
+import { writeJobRows } from '../../electron/services/library/test/job-rows';
 import { prepareLibrary } from '../../electron/services/library/store';
 import { transaction, type Database } from '../../electron/services/store/database';
 

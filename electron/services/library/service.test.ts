@@ -77,7 +77,7 @@ describe('generated assets follow the job records', () => {
     const { JOBS_PART, JOBS_SCHEMA } = await import('../jobs/store/schema');
     const { migrate } = await import('../store/database');
     migrate(db, JOBS_PART, JOBS_SCHEMA);
-    const { writeJobRows } = await import('./engine-mirror');
+    const { writeJobRows } = await import('./test/job-rows');
     writeJobRows(db, [finishedRecord('text-to-3d', { localId: 'early01', prompt: 'an early robot' })]);
     const lib = library({ dataDir, db });
     expect((await search(lib, { query: 'robot' })).items.map((a) => a.id)).toEqual(['j_early01']);
@@ -216,7 +216,7 @@ describe('library:changed', () => {
     expect(lib.changed().at(-1)).toEqual({ ids: ['j_chg0001'] });
     // Another connection (another process) writes a record.
     const other = openDatabase(lib.dataDir);
-    const { writeJobRows } = await import('./engine-mirror');
+    const { writeJobRows } = await import('./test/job-rows');
     writeJobRows(other, [finishedRecord('text-to-image', { localId: 'chg0002' })]);
     other.close();
     const before = lib.changed().length;

@@ -10,7 +10,7 @@ import type { FileRefRecord, JobRecord } from '../../../../shared/domain/job';
 import type { PayloadOf } from '../../../../shared/ipc';
 import { openDatabase, type Database } from '../../store/database';
 import { setupLibrary, type Library } from '../index';
-import { writeJobRows } from '../engine-mirror';
+import { writeJobRows } from './job-rows';
 
 let counter = 0;
 
