@@ -123,7 +123,9 @@ export async function createServices(options: ServicesOptions): Promise<Services
     const preview = setupPreview({ assetPath: (localId) => engine.assetPath(localId), stagedPath: (id) => files.staging.filePath(id) });
     disposables.push({ name: 'preview', dispose: preview.dispose });
 
-    const exporter = setupExport({ dataDir, engine, events, platform, staging: files.staging });
+    // The library (set up below) records every export; bound late because it needs the exporter too.
+    let library: ReturnType<typeof setupLibrary> | undefined;
+    const exporter = setupExport({ dataDir, engine, events, platform, staging: files.staging, onExported: (run) => library?.recordExport(run) });
     disposables.push({ name: 'export', dispose: exporter.dispose });
 
     const batch = setupBatch({
@@ -146,7 +148,14 @@ export async function createServices(options: ServicesOptions): Promise<Services
     // A damaged batch file must not keep the whole app from starting: the batch channels report it instead.
     await batch.ready.catch((err: unknown) => log.error('saved batches could not be loaded', { error: err }));
 
-    const library = setupLibrary({ dataDir, events, engine, staging: files.staging });
+    library = setupLibrary({
+      dataDir,
+      events,
+      engine,
+      staging: files.staging,
+      exportRun: exporter.handlers['export:run'],
+      revealInFolder: (file) => platform.revealInFolder(file),
+    });
     disposables.push({ name: 'library', dispose: library.dispose });
     // The engine's writes reach the library through the jobs table's triggers; this only says so at once
     // (changes from other processes are found by the library's own timer).

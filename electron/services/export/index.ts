@@ -9,7 +9,7 @@ import { homedir } from 'node:os';
 import { basename, isAbsolute, resolve } from 'node:path';
 import { engineLines } from '../../../shared/domain/engine-import';
 import { compressionFor, presetBudget, type Budget, type BudgetTarget, type GeometryCompression } from '../../../shared/domain/readiness';
-import { DEFAULT_EXPORT_OPTIONS, fail, ok, type ProjectFolderView, type ReadinessReport, type Result } from '../../../shared/ipc';
+import { DEFAULT_EXPORT_OPTIONS, fail, ok, type ExportReport, type ParsedArgsOf, type ProjectFolderView, type ReadinessReport, type Result } from '../../../shared/ipc';
 import type { ChannelsOf, EventSink, HandlersFor, Platform } from '../contracts';
 import type { JobEngine } from '../jobs/engine-api';
 import { allowedRoots, gateFor, storedFolderAtUse } from '../allowed-roots';
@@ -41,6 +41,16 @@ export interface ExportDeps {
   now?: () => Date;
   /** The files service's staging area: models dropped on the window are exported from there. */
   staging?: StagedFiles;
+  /** Told of every export run (the UI's, the CLI's, a batch's): the library records each exported item. */
+  onExported?: (run: ExportRun) => void;
+}
+
+/** One `export:run` as it was asked and what it wrote. */
+export interface ExportRun {
+  args: ParsedArgsOf<'export:run'>;
+  folder: { id: string; path: string };
+  report: ExportReport;
+  at: string;
 }
 
 export function setupExport(deps: ExportDeps): {
@@ -138,7 +148,8 @@ export function setupExport(deps: ExportDeps): {
       return ok(await view(store.folder(folderId)!));
     },
     'export:browse': async ({ path }) => browse(homeDir, path, allowedRoots(deps.dataDir, homeDir)),
-    'export:run': async ({ localIds, stagedFileIds, folderId, options, format, formats, fixes, budget: chosen, skyboxFaces }, ctx) => {
+    'export:run': async (args, ctx) => {
+      const { localIds, stagedFileIds, folderId, options, format, formats, fixes, budget: chosen, skyboxFaces } = args;
       const folder = store.folder(folderId);
       if (!folder) return fail('not-found', 'That project folder is not in the list.');
       const moved = await storedFolderAtUse(folder.path, ctx, deps.dataDir, homeDir);
@@ -152,6 +163,7 @@ export function setupExport(deps: ExportDeps): {
         ? await exportStaged({ engine: deps.engine, store, now, staging: deps.staging }, folder, stagedFileIds, requested, plan)
         : await exportJobs({ engine: deps.engine, store, now }, folder, localIds ?? [], requested, plan);
       const report = { folderId, items };
+      deps.onExported?.({ args, folder: { id: folder.id, path: folder.path }, report, at: now().toISOString() });
       deps.events.emit('export:done', report);
       return ok(report);
     },

@@ -9,11 +9,13 @@ import { sniffFormat } from '../../../shared/api';
 import type { LibraryImportReport } from '../../../shared/domain/library';
 import { fail, ok, type Result } from '../../../shared/ipc';
 import { gateFor } from '../allowed-roots';
-import type { ChannelsOf, EventSink, HandlersFor } from '../contracts';
+import type { ChannelsOf, EventSink, Handler, HandlersFor } from '../contracts';
+import type { ExportRun } from '../export';
 import type { JobEngine } from '../jobs/engine-api';
 import { KEPT_TAKES_FILE, parseKeptTakes } from '../jobs/kept-takes';
 import { AssetFiles } from './asset-files';
 import { BlobStore } from './blobs';
+import { exportRowsOf, recordExports, storedExport } from './exports';
 import { importFiles, walkFiles, type FileToImport } from './import';
 import { openDatabase, type Database } from '../store/database';
 import { Catalogue } from './catalogue';
@@ -31,8 +33,16 @@ export interface LibraryDeps {
   pollMs?: number;
   /** Generated assets' files and thumbnails (the job engine's cache). */
   engine?: Pick<JobEngine, 'assetPath' | 'thumbnailPath' | 'sourceImagePath' | 'saveThumbnail'>;
-  /** Files the window staged from a drop (the files service's staging area). */
-  staging?: { read(id: string): { name: string } | undefined; filePath(id: string): string | undefined };
+  /** Files the window staged from a drop (the files service's staging area); a file brought in is staged from here to be exported again. */
+  staging?: {
+    read(id: string): { name: string; sha256: string } | undefined;
+    filePath(id: string): string | undefined;
+    stagePath(file: string): Promise<Result<{ id: string }>>;
+  };
+  /** The export service's `export:run`, which Re-export calls again with a recorded request. */
+  exportRun?: Handler<'export:run'>;
+  /** Shows a file in the system file manager (the Electron shell's; elsewhere answers false). */
+  revealInFolder?: (file: string) => Promise<boolean>;
   /** The browser shell reads only inside this folder and the data folder; defaults to os.homedir(). */
   homeDir?: string;
 }
@@ -46,11 +56,14 @@ export interface Library {
   files: AssetFiles;
   /** Looks for changes now (after a write elsewhere in this process) and reports them. */
   refresh(): void;
+  /** Records what one `export:run` wrote against the assets exported (the export service calls it after each run). */
+  recordExport(run: ExportRun): void;
   dispose(): Promise<void>;
 }
 
 const NOT_FOUND = 'That asset is no longer in the library.';
 const NO_COLLECTION = 'That collection no longer exists.';
+const NO_EXPORT = 'That export is no longer recorded in the library.';
 
 export function setupLibrary(deps: LibraryDeps): Library {
   const db = deps.db ?? openDatabase(deps.dataDir);
@@ -176,8 +189,32 @@ export function setupLibrary(deps: LibraryDeps): Library {
       }
       return wrote(await files.saveImportedThumbnail(id, png));
     },
-    'library:reExport': async () => fail('unavailable', 'Re-export from the library is not ready yet.'),
-    'library:reveal': async () => fail('unavailable', 'Reveal from the library is not ready yet.'),
+    'library:reExport': async ({ exportId }, ctx) => {
+      const stored = storedExport(db, exportId);
+      if (!stored) return fail('not-found', NO_EXPORT);
+      if (!stored.request || !stored.folderId || !deps.exportRun) return fail('unavailable', 'This export was recorded without what is needed to make it again; export the asset from its menu instead.');
+      let source: { localIds: string[] } | { stagedFileIds: string[] };
+      if (stored.localId) source = { localIds: [stored.localId] };
+      else {
+        // A file brought in is exported as a dropped model is: from a staged copy of its stored file.
+        const file = files.assetPath(stored.assetId);
+        const staged = file && deps.staging ? await deps.staging.stagePath(file) : undefined;
+        if (!staged?.ok) return fail('not-found', 'The file of this asset is no longer in the library.');
+        source = { stagedFileIds: [staged.value.id] };
+      }
+      const run = await deps.exportRun({ ...stored.request, ...source }, ctx);
+      if (!run.ok) return run;
+      const item = run.value.items[0];
+      if (!item?.ok || !item.path) return fail('not-exported', item?.message ?? 'The export could not be made again.');
+      return ok({ files: item.files?.length ? item.files : [item.path] });
+    },
+    'library:reveal': async ({ exportId }) => {
+      const stored = storedExport(db, exportId);
+      if (!stored) return fail('not-found', NO_EXPORT);
+      const file = stored.files[0];
+      if (!file || !fs.existsSync(file)) return fail('not-found', `The exported file is no longer at ${file ?? 'its place'}; it was moved or deleted in the project folder.`);
+      return ok({ shown: (await deps.revealInFolder?.(file)) ?? false, path: file });
+    },
   };
 
   return {
@@ -187,6 +224,14 @@ export function setupLibrary(deps: LibraryDeps): Library {
     edits,
     files,
     refresh,
+    recordExport: (run) => {
+      try {
+        recordExports(db, exportRowsOf(run, (id) => deps.staging?.read(id)?.sha256));
+        refresh();
+      } catch {
+        // The export itself succeeded; a library that cannot record it now (busy, closing) loses only the row.
+      }
+    },
     dispose: async () => {
       follower.stop();
       if (!deps.db) db.close();
