@@ -124,8 +124,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
     disposables.push({ name: 'preview', dispose: preview.dispose });
 
     // The library (set up below) records every export; bound late because it needs the exporter too.
-    let library: ReturnType<typeof setupLibrary> | undefined;
-    const exporter = setupExport({ dataDir, engine, events, platform, staging: files.staging, onExported: (run) => library?.recordExport(run) });
+    const late: { library?: ReturnType<typeof setupLibrary> } = {};
+    const exporter = setupExport({ dataDir, engine, events, platform, staging: files.staging, onExported: (run) => late.library?.recordExport(run) });
     disposables.push({ name: 'export', dispose: exporter.dispose });
 
     const batch = setupBatch({
@@ -148,7 +148,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     // A damaged batch file must not keep the whole app from starting: the batch channels report it instead.
     await batch.ready.catch((err: unknown) => log.error('saved batches could not be loaded', { error: err }));
 
-    library = setupLibrary({
+    const library = setupLibrary({
       dataDir,
       events,
       engine,
@@ -156,6 +156,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       exportRun: exporter.handlers['export:run'],
       revealInFolder: (file) => platform.revealInFolder(file),
     });
+    late.library = library;
     disposables.push({ name: 'library', dispose: library.dispose });
     // The engine's writes reach the library through the jobs table's triggers; this only says so at once
     // (changes from other processes are found by the library's own timer).

@@ -48,7 +48,7 @@ describe('exports recorded, exported again and shown', () => {
     const fake = new FakeEngine(join(dataDir, 'assets'));
     const job = fake.add({ localId: 'chair01', kind: 'text-to-3d', prompt: 'oak chair' }, await makeGlb());
     const db = openDatabase(dataDir);
-    let library: Library | undefined;
+    const late: { library?: Library } = {};
     const revealed: string[] = [];
     const exporter = setupExport({
       dataDir,
@@ -56,11 +56,12 @@ describe('exports recorded, exported again and shown', () => {
       events: { emit: () => {} },
       platform: { shell: 'electron', notify: () => false, revealInFolder: async () => true, isFocused: () => true },
       homeDir: home,
-      onExported: (r) => library?.recordExport(r),
+      onExported: (r) => late.library?.recordExport(r),
     });
-    library = setupLibrary({ dataDir, db, events: { emit: () => {} }, exportRun: exporter.handlers['export:run'], revealInFolder: async (f) => (revealed.push(f), true) });
+    const library = setupLibrary({ dataDir, db, events: { emit: () => {} }, exportRun: exporter.handlers['export:run'], revealInFolder: async (f) => (revealed.push(f), true) });
+    late.library = library;
     cleanup.push(() => {
-      void library?.dispose();
+      void library.dispose();
       db.close();
       fs.rmSync(root, { recursive: true, force: true });
     });
