@@ -28,6 +28,7 @@ import { startHost } from '../testkit/host';
 import { runComparePart, type CompareFigures } from './compare-part';
 import { benchModels } from './fixtures';
 import { ledgerDataDir } from './history-ledger';
+import { HISTORY_WINDOW } from '../electron/services/jobs/index';
 import type { PageGlobals } from '../testkit/harness/page-globals';
 import { buildHarness, CHROMIUM_ARGS, CHROMIUM_PATH, REPO_ROOT, startHarnessServer } from '../testkit/harness/server';
 
@@ -229,7 +230,8 @@ async function main(): Promise<void> {
     const hosts = { empty: await startHost({ dataDir: folders.empty }), full: await startHost({ dataDir: folders.full }) };
     try {
     const history = async (which: 'empty' | 'full') => {
-      const ledger = which === 'full' ? HISTORY_RECORDS : 0;
+      // The history lists the newest HISTORY_WINDOW jobs (the library holds the rest).
+      const ledger = which === 'full' ? Math.min(HISTORY_RECORDS, HISTORY_WINDOW) : 0;
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       await page.goto(hosts[which].url, { waitUntil: 'commit' });
       // Timed in the page, at the DOM change that shows the rows (polling from outside lags by frames).

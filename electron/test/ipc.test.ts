@@ -16,7 +16,7 @@ function registered(): Map<string, InvokeListener> {
 const frame = (url: string | null) => ({ senderFrame: url === null ? null : { url }, sender: new FakeWebContents() });
 
 describe('Electron IPC wiring', () => {
-  const listSpy = vi.fn(async () => ({ ok: true as const, value: { jobs: [], load: [] } }));
+  const listSpy = vi.fn(async () => ({ ok: true as const, value: { jobs: [], total: 0, load: [] } }));
   const getSpy = vi.fn(async () => ({ ok: true as const, value: {} as never }));
   const handlers: PartialHandlers = { 'jobs:list': listSpy, 'jobs:get': getSpy };
   const engine = { assetPath: vi.fn((id: string) => (id === 'known-job' ? '/cache/known-job/asset.glb' : undefined)), thumbnailPath: vi.fn(() => undefined) };
@@ -51,7 +51,7 @@ describe('Electron IPC wiring', () => {
     expect(getSpy).not.toHaveBeenCalled();
 
     const good = await registered().get('jobs:list')!(frame('http://localhost:5173/'), {});
-    expect(good).toEqual({ ok: true, value: { jobs: [], load: [] } });
+    expect(good).toEqual({ ok: true, value: { jobs: [], total: 0, load: [] } });
     expect(listSpy).toHaveBeenCalledWith({}, { shell: 'electron' });
   });
 

@@ -53,8 +53,10 @@ export const saveThumbnailArgsSchema = z
 export type SaveThumbnailArgs = z.infer<typeof saveThumbnailArgsSchema>;
 
 export interface JobsSnapshot {
-  /** Summaries, newest first (see listedRecord). */
+  /** Summaries, newest first (see listedRecord): every job being worked on and the newest others (the history's window). */
   jobs: JobSummary[];
+  /** Jobs in the history in all (the library finds those outside the window). */
+  total: number;
   /** Per key: jobs active upstream now, and queued locally. */
   load: { environmentId: string; keyId: string; active: number; queued: number }[];
 }

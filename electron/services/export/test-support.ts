@@ -73,6 +73,7 @@ export class FakeEngine {
       stop: async () => {},
       submit: notUsed,
       list: () => [...this.jobs.values()],
+      history: () => ({ records: [...this.jobs.values()], total: this.jobs.size }),
       // Never the same twice: export tests change the records directly.
       revision: () => ++revisions,
       get: (id) => this.jobs.get(id),

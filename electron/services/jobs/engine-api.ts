@@ -22,6 +22,8 @@ export interface JobEngine {
   /** Validates against the catalogue and writes the intent durably before anything is sent. */
   submit(args: SubmitArgs, options?: SubmitOptions): Promise<Result<JobRecord>>;
   list(options?: { includeHidden?: boolean }): JobRecord[];
+  /** The history's window: every record being worked on, and the newest others up to `limit`, newest first; `total` counts them all. */
+  history(options: { includeHidden?: boolean; limit: number }): { records: JobRecord[]; total: number };
   /** Changes whenever any record does: what is derived from `list()` stays valid while it is the same. */
   revision(): number;
   get(localId: string): JobRecord | undefined;

@@ -170,6 +170,16 @@ export class Engine implements JobEngine {
       .sort(newestFirst);
   }
 
+  history(options: { includeHidden?: boolean; limit: number }): { records: JobRecord[]; total: number } {
+    this.ensureLoaded();
+    const includeHidden = options.includeHidden === true;
+    const { records, total } = this.core.store.newest({ includeHidden, limit: options.limit });
+    // A job still being worked on stays in the history however old it is (a retry waiting since last week).
+    const listed = new Set(records.map((r) => r.localId));
+    const older = this.core.store.workingSet().filter((r) => !listed.has(r.localId) && (includeHidden || !r.hidden));
+    return { records: older.length ? [...records, ...older].sort(newestFirst) : records, total: total };
+  }
+
   revision(): number {
     this.ensureLoaded();
     return this.core.store.revision;

@@ -42,22 +42,33 @@ export async function saveThumbnail(engine: Pick<Engine, 'get' | 'saveThumbnail'
 }
 
 /**
- * The history's listing (summaries, newest first), made again only when a
- * record has changed since. A window opening on a ledger of 10,000 jobs
- * otherwise waited while the host sorted and summarised them all, at the
- * moment the page's own start-up wants the same two cores. The array is
- * frozen: it is shared by every caller until the next change, and the
- * browser shell keeps its JSON for as long (see shells/web/json-cache.ts).
+ * How many finished jobs the history lists (the newest); every job still being
+ * worked on is listed too, however old. The library searches all of them: a
+ * page holding 100,000 summaries took seconds to open and hundreds of MB.
  */
-export function createListingCache(engine: Pick<JobEngine, 'list' | 'revision'>): (includeHidden: boolean) => readonly JobSummary[] {
-  const cached = new Map<boolean, { revision: number; jobs: readonly JobSummary[] }>();
+export const HISTORY_WINDOW = 2_000;
+
+/**
+ * The history's listing (summaries, newest first, with the count of all),
+ * made again only when a record has changed since. A window opening on a
+ * large history otherwise waited while the host summarised it, at the moment
+ * the page's own start-up wants the same two cores. The array is frozen: it
+ * is shared by every caller until the next change, and the browser shell
+ * keeps its JSON for as long (see shells/web/json-cache.ts).
+ */
+export function createListingCache(
+  engine: Pick<JobEngine, 'history' | 'revision'>,
+  window = HISTORY_WINDOW,
+): (includeHidden: boolean) => { jobs: readonly JobSummary[]; total: number } {
+  const cached = new Map<boolean, { revision: number; listing: { jobs: readonly JobSummary[]; total: number } }>();
   return (includeHidden) => {
     const revision = engine.revision();
     const hit = cached.get(includeHidden);
-    if (hit?.revision === revision) return hit.jobs;
-    const jobs = Object.freeze(engine.list({ includeHidden }).map(listedRecord));
-    cached.set(includeHidden, { revision, jobs });
-    return jobs;
+    if (hit?.revision === revision) return hit.listing;
+    const { records, total } = engine.history({ includeHidden, limit: window });
+    const listing = { jobs: Object.freeze(records.map(listedRecord)), total };
+    cached.set(includeHidden, { revision, listing });
+    return listing;
   };
 }
 
@@ -76,7 +87,10 @@ export function createJobHandlers(engine: Engine, listing = createListingCache(e
   return {
     'jobs:submit': async (args) => engine.submit(args),
     // Summaries: the history's start-up cost grows with every job ever made (see listedRecord).
-    'jobs:list': async ({ includeHidden }) => ok({ jobs: listing(includeHidden === true) as JobSummary[], load: engine.load() }),
+    'jobs:list': async ({ includeHidden }) => {
+      const { jobs, total } = listing(includeHidden === true);
+      return ok({ jobs: jobs as JobSummary[], total, load: engine.load() });
+    },
     'jobs:get': async ({ localId }) => {
       const job = engine.get(localId);
       return job ? ok(job) : { ok: false, problem: { reason: 'not-found', message: 'No such job.' } };

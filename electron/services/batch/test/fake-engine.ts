@@ -81,6 +81,11 @@ export class FakeEngine implements JobEngine {
   list(): JobRecord[] {
     return [...this.records.values()].reverse();
   }
+  history(options: { limit: number }): { records: JobRecord[]; total: number } {
+    const all = this.list();
+    return { records: all.slice(0, options.limit), total: all.length };
+  }
+
   /** Tests change `records` directly: a new revision on every call, so nothing derived is ever reused. */
   revision(): number {
     return ++this.revisions;

@@ -23,6 +23,19 @@ afterEach(() => {
 });
 
 describe('job store', () => {
+  it("gives the history's window: the newest records, without those removed from the history unless asked, and how many there are in all", () => {
+    const store = storeIn(tempDir('store-newest'));
+    store.putMany(Array.from({ length: 30 }, (_, i) => ({ ...sampleRecord(i + 1), ...(i % 10 === 9 ? { hidden: true } : {}) })));
+    const shown = store.newest({ includeHidden: false, limit: 5 });
+    expect(shown.total).toBe(27);
+    expect(shown.records.map((r) => r.title)).toEqual(['Chest 29', 'Chest 28', 'Chest 27', 'Chest 26', 'Chest 25']);
+    const all = store.newest({ includeHidden: true, limit: 2 });
+    expect(all).toMatchObject({ total: 30, records: [{ title: 'Chest 30' }, { title: 'Chest 29' }] });
+    // Removing from the history is a patch: the count follows it at once.
+    store.patch(sampleRecord(29).localId, { hidden: true });
+    expect(store.newest({ includeHidden: false, limit: 1 })).toMatchObject({ total: 26, records: [{ title: 'Chest 28' }] });
+  });
+
   it("changes its revision with every change to its records, its own or another process's", () => {
     const dir = tempDir('store-revision');
     const a = storeIn(dir);

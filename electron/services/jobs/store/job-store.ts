@@ -267,6 +267,19 @@ export class JobStore {
     return (this.db.prepare('SELECT record FROM jobs ORDER BY created_at DESC, local_id DESC').all() as { record: string }[]).map((r) => parse(r)!);
   }
 
+  /**
+   * The history's window: the newest `limit` records (removed ones only when
+   * asked), and how many there are in all. The records being worked on are
+   * the caller's to add (they are in memory).
+   */
+  newest(options: { includeHidden: boolean; limit: number }): { records: JobRecord[]; total: number } {
+    if (!this.statements) return { records: [], total: 0 };
+    const where = options.includeHidden ? '' : 'WHERE hidden = 0';
+    const rows = this.db.prepare(`SELECT record FROM jobs ${where} ORDER BY created_at DESC, local_id DESC LIMIT ?`).all(options.limit) as { record: string }[];
+    const { n } = this.db.prepare(`SELECT count(*) AS n FROM jobs ${where}`).get() as { n: number };
+    return { records: rows.map((r) => parse(r)!), total: n };
+  }
+
   /** The record of an upstream job id, newest first when several environments share it. */
   byJobId(jobId: string, environmentId?: string): JobRecord | undefined {
     if (!this.statements) return undefined;

@@ -50,4 +50,8 @@ export const JOBS_SCHEMA: readonly SchemaStep[] = [
    ALTER TABLE jobs ADD COLUMN asset_state TEXT GENERATED ALWAYS AS (json_extract(record, '$.asset.state')) VIRTUAL;
    CREATE INDEX jobs_work ON jobs (state, asset_state);
    CREATE INDEX jobs_kind_finished ON jobs (kind, finished_at);`,
+  // The history's window (the newest jobs not removed from it) and its count, without reading every record: a
+  // count over json_extract took 1 s at 100,000 records, over this index a few ms.
+  `ALTER TABLE jobs ADD COLUMN hidden INTEGER GENERATED ALWAYS AS (coalesce(json_extract(record, '$.hidden'), 0)) VIRTUAL;
+   CREATE INDEX jobs_hidden_created ON jobs (hidden, created_at);`,
 ];

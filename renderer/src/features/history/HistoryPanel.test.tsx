@@ -18,6 +18,23 @@ beforeEach(() => {
 const items = () => screen.queryAllByRole('listitem');
 
 describe('history panel', () => {
+  it('says how many older jobs the listing left out, and opens the library to search them', async () => {
+    const ledger = Array.from({ length: 12 }, (_, i) => record({ localId: `job${String(i).padStart(4, '0')}`, prompt: `crate ${i}`, createdAt: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString() }));
+    installHistoryHost(ledger, { window: 5 });
+    useStore.getState().setSidePanel('history');
+    render(<HistoryPanel />);
+    const note = await screen.findByText(/Showing the newest 5 jobs; 7 older ones are in the library\./);
+    await userEvent.click(within(note).getByRole('button', { name: 'Search the library' }));
+    expect(useStore.getState().sidePanel).toBe('library');
+  });
+
+  it('says nothing of a window when the whole history is listed', async () => {
+    installHistoryHost([record({ localId: 'only01', prompt: 'only one' })]);
+    render(<HistoryPanel />);
+    await screen.findByRole('article', { name: 'only one' });
+    expect(screen.queryByText(/older ones? (is|are) in the library/)).toBeNull();
+  });
+
   it("estimates a running job's time left from this user's finished jobs of the same kind", async () => {
     const now = Date.now();
     const at = (ms: number) => new Date(now + ms).toISOString();

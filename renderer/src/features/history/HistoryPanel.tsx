@@ -39,6 +39,8 @@ export function HistoryPanel() {
   const jobsById = useStore((s) => s.jobsById);
   const loaded = useStore((s) => s.jobsLoaded);
   const loadError = useStore((s) => s.jobsLoadError);
+  const beyondWindow = useStore((s) => s.jobsBeyondWindow);
+  const setSidePanel = useStore((s) => s.setSidePanel);
   const filter = useStore((s) => s.historyFilter);
   const setFilter = useStore((s) => s.setHistoryFilter);
   const lastRemoved = useStore((s) => s.lastRemoved);
@@ -166,6 +168,14 @@ export function HistoryPanel() {
           })}
         </div>
       </div>
+      {loaded && beyondWindow > 0 ? (
+        <p className="history-window" data-beyond={beyondWindow}>
+          Showing the newest {total.toLocaleString('en')} jobs; {beyondWindow.toLocaleString('en')} older {beyondWindow === 1 ? 'one is' : 'ones are'} in the library.
+          <button type="button" onClick={() => setSidePanel('library')}>
+            Search the library
+          </button>
+        </p>
+      ) : null}
     </section>
   );
 }

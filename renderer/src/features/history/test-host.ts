@@ -30,7 +30,7 @@ export interface HistoryHost {
   releaseList(): void;
 }
 
-export function installHistoryHost(ledger: JobRecord[], options: { holdList?: boolean } = {}): HistoryHost {
+export function installHistoryHost(ledger: JobRecord[], options: { holdList?: boolean; window?: number } = {}): HistoryHost {
   const listeners = new Set<(records: JobRecord[]) => void>();
   const listedListeners = new Set<(summaries: JobSummary[]) => void>();
   let release: () => void = () => undefined;
@@ -39,8 +39,9 @@ export function installHistoryHost(ledger: JobRecord[], options: { holdList?: bo
   const calls = {
     list: vi.fn(async () => {
       await listGate;
-      // Summaries, newest first, as the real host lists them.
-      return ok({ jobs: ledger.filter((j) => !j.hidden).sort(newestFirst).map(listedRecord), load: [] });
+      // Summaries, newest first, as the real host lists them: the newest `window` of them, and how many in all.
+      const shown = ledger.filter((j) => !j.hidden).sort(newestFirst);
+      return ok({ jobs: shown.slice(0, options.window ?? shown.length).map(listedRecord), total: shown.length, load: [] });
     }),
     get: vi.fn(async ({ localId }: { localId: string }) => {
       const job = ledger.find((j) => j.localId === localId);

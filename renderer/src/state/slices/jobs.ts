@@ -26,6 +26,8 @@ export interface JobsSlice {
   jobsVersion: number;
   jobsLoaded: boolean;
   jobsLoadError?: string;
+  /** Jobs the host left out of the listing (older than its window; the library finds them), as of the last listing. */
+  jobsBeyondWindow: number;
   historyFilter: HistoryFilter;
   /** Local ids of the last removal, while its undo is offered. */
   lastRemoved: string[] | null;
@@ -35,7 +37,7 @@ export interface JobsSlice {
    * history panel when it mounts): it closes when the last one releases it.
    */
   connectJobs(): () => void;
-  applyJobsSnapshot(jobs: readonly JobSummary[]): void;
+  applyJobsSnapshot(jobs: readonly JobSummary[], total?: number): void;
   applyJobsChanged(jobs: readonly JobRecord[]): void;
   /**
    * The listing again, after pushes may have been missed (`jobs:listed`): it
@@ -130,7 +132,7 @@ export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => {
     };
     void api.list({}).then((result) => {
       if (result.ok) {
-        get().applyJobsSnapshot(result.value.jobs);
+        get().applyJobsSnapshot(result.value.jobs, result.value.total);
       } else {
         set({ jobsLoadError: result.problem.message, jobsLoaded: true });
       }
@@ -145,6 +147,7 @@ export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => {
     jobsVersion: 0,
     jobsLoaded: false,
     jobsLoadError: undefined,
+    jobsBeyondWindow: 0,
     historyFilter: { status: 'all', kind: 'all', query: '' },
     lastRemoved: null,
 
@@ -161,8 +164,8 @@ export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => {
       };
     },
 
-    applyJobsSnapshot: (jobs) =>
-      set((s) => ({ jobsById: fromListing(jobs), jobsVersion: s.jobsVersion + 1, jobsLoaded: true, jobsLoadError: undefined })),
+    applyJobsSnapshot: (jobs, total = jobs.length) =>
+      set((s) => ({ jobsById: fromListing(jobs), jobsVersion: s.jobsVersion + 1, jobsLoaded: true, jobsLoadError: undefined, jobsBeyondWindow: Math.max(0, total - jobs.length) })),
 
     applyJobsChanged: (jobs) => {
       if (jobs.length === 0) return;
