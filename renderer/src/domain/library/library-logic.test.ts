@@ -4,7 +4,7 @@ import { librarySearchSchema } from '../../../../shared/ipc/library';
 import { activeFilterCount, clearedFilters, dateFrom, NO_FILTERS, searchArgs, type LibraryFilters } from './filters';
 import { latestOnly } from './latest-only';
 import { lineageSteps, takeWords } from './lineage';
-import { comparePlan, openPlan } from './open';
+import { comparePlan, openPlan, thumbnailSrc } from './open';
 import { itemAt, pagesToLoad, withPage, withSummary } from './pages';
 import { bytesWords, countWords, deleteWords, importReportWords } from './words';
 import { dropGoesToLibrary, sortImport } from './import-files';
@@ -171,14 +171,23 @@ describe('lineage', () => {
 });
 
 describe('opening', () => {
+  const url = (id: string, variant: string) => `/assets/${id}/${variant}`;
   it.each([
-    [asset('j_1', { localId: 'L1', jobId: 'U1', generationKind: 'text-to-3d' }), 'job'],
-    [asset('j_2', { mediaKind: 'video', localId: 'L2', generationKind: 'animate' as never }), 'none'],
-    [asset('j_3', { localId: 'L3', generationKind: 'no-such-kind' as never }), 'none'],
-    [{ ...asset('a_4', { source: 'imported', fileName: 'chair.glb' }), fileUrl: '/asset/x.glb' }, 'file'],
-    [asset('a_5', { source: 'imported' }), 'none'],
-  ])('%o opens as %s', (a, how) => {
-    expect(openPlan(a).how).toBe(how);
+    [asset('j_1', { localId: 'L1', jobId: 'U1', generationKind: 'text-to-3d' }), { how: 'job', job: { localId: 'L1', jobId: 'U1', kind: 'text-to-3d', title: 'j_1' } }],
+    [asset('j_2', { mediaKind: 'video', localId: 'L2', generationKind: 'animate' as never }), { how: 'none' }],
+    [asset('j_3', { localId: 'L3', generationKind: 'no-such-kind' as never }), { how: 'none' }],
+    [asset('a_4', { source: 'imported', fileName: 'Chair.GLB' }), { how: 'file', target: { url: '/assets/a_4/asset', name: 'Chair.GLB', content: 'model', format: 'glb' } }],
+    [asset('a_5', { source: 'imported', mediaKind: 'image', fileName: 'photo.jpeg' }), { how: 'file', target: { content: 'image', format: 'jpg' } }],
+    [asset('a_6', { source: 'imported', fileName: 'chair.obj' }), { how: 'none' }],
+  ])('%o opens as %o', (a, plan) => {
+    expect(openPlan(a, url)).toMatchObject(plan);
+  });
+  it.each([
+    [{ id: 'a_1', hasThumbnail: true }, '/assets/a_1/thumbnail'],
+    [{ id: 'j_1', localId: 'L1', hasThumbnail: true }, '/assets/L1/thumbnail'],
+    [{ id: 'j_1', localId: 'L1', hasThumbnail: false }, undefined],
+  ])('the thumbnail of %o is %s', (a, src) => {
+    expect(thumbnailSrc(a, url)).toBe(src);
   });
   it.each([
     [[asset('j_1', { localId: 'L1' })], 'reason'],

@@ -1,13 +1,15 @@
 /** One asset in the results: a thumbnail cell in the grid, a row in the list. */
 import { memo, useState } from 'react';
 import type { LibraryAssetSummary } from '../../../../shared/domain/library';
+import { bridge } from '../../bridge';
+import { thumbnailSrc } from '../../domain/library/open';
 import { dayWords, MEDIA_KIND_WORDS, originWords } from '../../domain/library/words';
 
 const KIND_ICONS = { model: '◆', image: '▣', skybox: '◯', video: '▶' } as const;
 
 function Thumb({ asset }: { asset: LibraryAssetSummary }) {
   const [failed, setFailed] = useState<string | null>(null);
-  const src = asset.thumbnailUrl;
+  const src = thumbnailSrc(asset, bridge().assetUrl);
   if (src && failed !== src) return <img className="lib-thumb" src={src} alt="" loading="lazy" draggable={false} onError={() => setFailed(src)} />;
   return (
     <span className="lib-thumb lib-thumb-icon" aria-hidden="true">

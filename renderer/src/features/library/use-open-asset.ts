@@ -4,18 +4,20 @@
  * openCompare). What cannot open is said in a toast.
  */
 import type { LibraryAssetSummary } from '../../../../shared/domain/library';
+import { bridge } from '../../bridge';
 import { comparePlan, openPlan } from '../../domain/library/open';
 import { useStore } from '../../state/store';
 
 export function openAsset(asset: LibraryAssetSummary): boolean {
   const s = useStore.getState();
-  const plan = openPlan(asset);
+  const plan = openPlan(asset, bridge().assetUrl);
   if (plan.how === 'none') {
     s.pushToast({ level: 'warning', title: 'Nothing to show', body: plan.reason });
     return false;
   }
   s.closeCompare();
   if (plan.how === 'job') s.openJob(plan.job);
+  else s.openHostFile(plan.target);
   s.setLibraryOpened(asset.id);
   return true;
 }

@@ -47,6 +47,8 @@ export interface ViewportSlice {
   openJob(job: { localId: string; jobId?: string; kind: keyof typeof ENDPOINTS; title?: string }): void;
   /** Inspect a file dropped on the window (GLB, HDR or image). */
   openLocalFile(file: File): void;
+  /** Shows a file the host serves by URL that is no job's result (a file brought into the library). */
+  openHostFile(target: Omit<ViewportTarget, 'key' | 'localId' | 'jobId' | 'parts'>): void;
   closeViewport(): void;
   /** Reported by the viewport's loader; ignored when `key` is no longer the target. */
   setViewportStatus(key: string, state: ViewportState, error?: string): void;
@@ -156,6 +158,12 @@ export const createViewportSlice: SliceCreator<ViewportSlice> = (set, get) => {
       show({ key, content, url, format, name: file.name });
       set({ localModel: null });
       if (format === 'glb') void stageLocalModel(file, key);
+    },
+
+    openHostFile: (target) => {
+      releaseLocal();
+      show({ ...target, key: nextKey() });
+      set({ localModel: null });
     },
 
     closeViewport: () => {
