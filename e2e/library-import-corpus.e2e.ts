@@ -1,0 +1,49 @@
+/**
+ * Bringing files into the library: the corpus GLBs dropped on the library
+ * (as a folder's files arrive from a drop) are imported with progress, each
+ * found again by typing its file name, and a second drop of the same files
+ * stores nothing twice.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { expect, test } from './fixtures';
+import { dropOnWindow } from './generate-support';
+import { LibraryPage } from './pages/library';
+import { corpusFile, missingSharedFile } from '../testkit/shared-files';
+
+const missing = missingSharedFile(corpusFile('gltf'), 'The library import journey');
+test.skip(!!missing, missing);
+
+test('the corpus GLBs dropped on the library are each found by file name', async ({ page, studio }) => {
+  test.setTimeout(240_000);
+  const names = readdirSync(corpusFile('gltf')).filter((f) => f.endsWith('.glb')).sort();
+  expect(names.length).toBeGreaterThan(5);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(studio.url);
+  const library = new LibraryPage(page);
+  await library.open();
+  await expect(library.view.getByText('0 assets', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+  const files = names.map((name) => ({ name, mime: 'model/gltf-binary', bytes: readFileSync(corpusFile('gltf', name)) }));
+  await dropOnWindow(page, files);
+  await expect(page.getByRole('status').filter({ hasText: /^Bringing in/ })).toBeVisible();
+  await expect(library.view.getByText(`${names.length} assets`, { exact: true })).toBeVisible({ timeout: 180_000 });
+  await expect(page.getByText(`Added ${names.length} files to the library`)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('library-imported-grid-1440.png') });
+
+  for (const name of ['lumberjack.glb', 'chess-board.glb', 'jet-fighter.glb']) {
+    await library.type(name.replace(/\.glb$/, ''));
+    await expect(library.cells()).toHaveCount(1);
+    await library.openDetails(/./);
+    await expect(library.details).toContainText(`File: ${name}`);
+    await library.back();
+  }
+  await library.type('fox');
+  await expect(library.cells()).toHaveCount(names.filter((n) => /^fox/i.test(n)).length);
+  await page.screenshot({ path: test.info().outputPath('library-imported-search-1440.png') });
+
+  // The same files again: already there, kept once.
+  await library.type('');
+  await dropOnWindow(page, files.slice(0, 2));
+  await expect(page.getByText('Nothing new to add')).toBeVisible({ timeout: 60_000 });
+  await expect(library.view.getByText(`${names.length} assets`, { exact: true })).toBeVisible();
+});

@@ -1,0 +1,81 @@
+/**
+ * The library as its journeys use it: the Library tab of the right panel,
+ * typing in its search, the result cells by title, an asset's details and
+ * their lineage, tags and collections.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export class LibraryPage {
+  readonly view: Locator;
+  readonly search: Locator;
+  readonly results: Locator;
+  readonly details: Locator;
+
+  constructor(readonly page: Page) {
+    this.view = page.getByRole('region', { name: 'Library', exact: true });
+    this.search = this.view.getByRole('searchbox', { name: 'Search library' });
+    this.results = this.view.getByRole('list', { name: 'Library results' });
+    this.details = this.view.getByRole('region', { name: 'Asset details' });
+  }
+
+  /** Shows the library (the tab in a wide window; the rail's Library button opens the drawer in a narrow one). */
+  async open(): Promise<void> {
+    const tab = this.page.getByRole('tab', { name: 'Library' });
+    if (await tab.isVisible()) await tab.click();
+    else await this.page.getByRole('button', { name: 'Library' }).click();
+    await expect(this.view).toBeVisible();
+  }
+
+  cells(): Locator {
+    return this.results.getByRole('listitem');
+  }
+
+  cell(title: string | RegExp): Locator {
+    return this.results.getByRole('listitem', { name: title });
+  }
+
+  /** Types as a user does, one key at a time, and waits until the results answer what was typed. */
+  async type(query: string): Promise<void> {
+    await this.search.fill('');
+    await this.search.pressSequentially(query, { delay: 20 });
+    await expect(this.view).toHaveAttribute('data-query', query);
+  }
+
+  async openDetails(title: string | RegExp): Promise<void> {
+    await this.cell(title).hover();
+    await this.cell(title).getByRole('button', { name: /^Details of / }).click();
+    await expect(this.details).toBeVisible();
+    await expect(this.details.getByRole('heading', { level: 3 })).toBeVisible();
+  }
+
+  async back(): Promise<void> {
+    await this.details.getByRole('button', { name: '← Results' }).click();
+    await expect(this.details).toHaveCount(0);
+  }
+
+  async addTag(tag: string): Promise<void> {
+    const tags = this.details.getByRole('region', { name: 'Tags' });
+    await tags.getByRole('combobox', { name: 'Add a tag' }).fill(tag);
+    await tags.getByRole('button', { name: 'Add' }).click();
+    await expect(tags.getByRole('listitem').filter({ hasText: tag })).toBeVisible();
+  }
+
+  /** Adds the asset shown to a collection, making it first when it does not exist yet. */
+  async addToCollection(name: string): Promise<void> {
+    const section = this.details.getByRole('region', { name: 'Collections' });
+    await section.getByRole('button', { name: 'Add to collection…' }).click();
+    const existing = this.page.getByRole('menuitem', { name, exact: true });
+    if (await existing.count()) await existing.click();
+    else {
+      await this.page.getByRole('menuitem', { name: 'New collection…' }).click();
+      await section.getByRole('textbox', { name: 'New collection name' }).fill(name);
+      await section.getByRole('button', { name: 'Create and add' }).click();
+    }
+    await expect(section.getByRole('listitem').filter({ hasText: name })).toBeVisible();
+  }
+
+  /** The lineage panel's steps as read on screen. */
+  lineage(): Locator {
+    return this.details.getByRole('region', { name: 'Lineage' }).getByRole('listitem');
+  }
+}
