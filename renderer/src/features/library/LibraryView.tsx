@@ -82,6 +82,7 @@ export function LibraryView() {
   const detailId = useStore((s) => s.libraryDetailId);
   const showDetail = useStore((s) => s.showLibraryDetail);
   const facetsTotal = useStore((s) => s.libraryFacets?.total);
+  const resultsFor = useStore((s) => s.libraryResultsFor);
   const called = useStore((s) => s.libraryCalled);
   const [text, setText] = useState(query);
   const lastCell = useRef<string | null>(null);
@@ -124,7 +125,7 @@ export function LibraryView() {
     total === null ? 'Loading the library…' : query.trim() || facetsTotal === undefined || facetsTotal === total ? countWords(total) : `${countWords(total)} of ${facetsTotal.toLocaleString('en-US')}`;
 
   return (
-    <section className="library" aria-label="Library" ref={root} data-drop-target="library" data-total={total ?? undefined} data-query={query}>
+    <section className="library" aria-label="Library" ref={root} data-drop-target="library" data-total={total ?? undefined} data-query={query} data-results-for={total === null ? undefined : resultsFor}>
       <div className="lib-head">
         <input
           ref={search}

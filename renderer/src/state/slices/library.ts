@@ -53,8 +53,10 @@ export interface LibrarySlice {
   /** Matches of the shown results (null before the first answer). */
   libraryTotal: number | null;
   libraryPages: PageCache;
-  /** The query the held pages answer (the grid scrolls to the top when it changes). */
+  /** Bumped when new results replace the held ones (the grid scrolls to the top). */
   libraryResultsKey: number;
+  /** The query the shown results answer (tests and the bench wait on it). */
+  libraryResultsFor: string;
   libraryError: string | null;
   /** Assets chosen for compare or for acting on together (Ctrl/Cmd-click), in the order chosen. */
   librarySelection: LibraryAssetSummary[];
@@ -93,6 +95,24 @@ export interface LibrarySlice {
 }
 
 const STORED_LAYOUT = 'asset-studio.library.layout.v1';
+/** The right panel's view is kept for the next start: an artist who works from the library finds it there. */
+export const STORED_SIDE_PANEL = 'asset-studio.ui.side-panel.v1';
+
+function readSidePanel(): SidePanel {
+  try {
+    return globalThis.localStorage?.getItem(STORED_SIDE_PANEL) === 'library' ? 'library' : 'history';
+  } catch {
+    return 'history';
+  }
+}
+
+function keep(key: string, value: string): void {
+  try {
+    globalThis.localStorage?.setItem(key, value);
+  } catch {
+    // Storage unavailable: the choice holds for this session.
+  }
+}
 
 function readLayout(): LibraryLayout {
   try {
@@ -115,7 +135,7 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get) => {
   const args = (offset: number) => searchArgs(get().libraryQuery, get().libraryFilters, { offset, limit: PAGE_SIZE }, new Date());
 
   const firstPage = latestOnly(
-    (req: { gen: number; search: LibrarySearch }) => libraryApi().search(req.search),
+    (req: { gen: number; query: string; search: LibrarySearch }) => libraryApi().search(req.search),
     (res, req) => {
       if (req.gen !== generation) return;
       if (!res.ok) {
@@ -128,6 +148,7 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get) => {
         libraryTotal: res.value.total,
         libraryPages: new Map([[0, res.value.items]]),
         libraryResultsKey: s.libraryResultsKey + 1,
+        libraryResultsFor: req.query,
       }));
     },
     (err) => set({ libraryError: `The library could not be searched: ${(err as Error).message}` }),
@@ -135,7 +156,7 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get) => {
 
   const searchAgain = () => {
     generation++;
-    firstPage.request({ gen: generation, search: args(0) });
+    firstPage.request({ gen: generation, query: get().libraryQuery, search: args(0) });
   };
 
   const loadPage = async (page: number) => {
@@ -183,16 +204,23 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get) => {
   };
 
   return {
-    sidePanel: 'history',
-    setSidePanel: (panel) => set({ sidePanel: panel }),
+    sidePanel: readSidePanel(),
+    setSidePanel: (panel) => {
+      keep(STORED_SIDE_PANEL, panel);
+      set({ sidePanel: panel });
+    },
     libraryCalled: 0,
-    callLibrary: () => set((s) => ({ sidePanel: 'library', libraryCalled: s.libraryCalled + 1 })),
+    callLibrary: () => {
+      keep(STORED_SIDE_PANEL, 'library');
+      set((s) => ({ sidePanel: 'library', libraryCalled: s.libraryCalled + 1 }));
+    },
     libraryQuery: '',
     libraryFilters: NO_FILTERS,
     libraryLayout: readLayout(),
     libraryTotal: null,
     libraryPages: new Map(),
     libraryResultsKey: 0,
+    libraryResultsFor: '',
     libraryError: null,
     librarySelection: [],
     libraryOpenedId: null,
@@ -237,11 +265,7 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get) => {
       if (hiddenChanged) void loadFacets();
     },
     setLibraryLayout: (layout) => {
-      try {
-        globalThis.localStorage?.setItem(STORED_LAYOUT, layout);
-      } catch {
-        // Storage unavailable: the layout holds for this session.
-      }
+      keep(STORED_LAYOUT, layout);
       set({ libraryLayout: layout });
     },
 
