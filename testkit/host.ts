@@ -21,6 +21,8 @@ export interface StudioHost {
   dataDir: string;
   /** Every stderr line the host wrote so far (JSON log lines and messages). */
   hostLogs: string[];
+  /** The host's process (the browser shell's main runs in it), for memory figures. */
+  pid: number;
   /** Calls one contract channel with the token, as the renderer does; returns the Result as sent. */
   invoke<T = unknown>(channel: string, args?: unknown): Promise<{ ok: true; value: T } | { ok: false; problem: { reason: string; message: string } }>;
   /** SIGTERM, then wait for the process to exit (SIGKILL after 10 s). */
@@ -93,6 +95,7 @@ export async function startHost(options: StartHostOptions = {}): Promise<StudioH
     token,
     dataDir,
     hostLogs,
+    pid: child.pid!,
     async invoke(channel, args = {}) {
       const res = await fetch(`${parsed.origin}/api/invoke/${channel}`, {
         method: 'POST',
