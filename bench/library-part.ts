@@ -72,9 +72,9 @@ function interactive(page: Page, full: boolean): Promise<number> {
       new Promise<number>((resolve, reject) => {
         const g = globalThis as unknown as PageGlobals;
         const observer = new g.MutationObserver(() => {
-          const lib = g.document.querySelector('.library');
+          const lib = g.document.querySelector('.lib-view');
           if (!lib || lib.getAttribute('data-results-for') !== '') return;
-          if (g.document.querySelectorAll(wantCells ? '.lib-cell[data-asset-id]' : '.library .history-empty').length === 0) return;
+          if (g.document.querySelectorAll(wantCells ? '.lib-cell[data-asset-id]' : '.lib-view .history-empty').length === 0) return;
           observer.disconnect();
           resolve(g.performance.now());
         });
@@ -89,7 +89,7 @@ function interactive(page: Page, full: boolean): Promise<number> {
 async function keystroke(page: Page, key: string): Promise<number> {
   await page.evaluate(() => {
     const g = globalThis as unknown as PageGlobals;
-    const lib = g.document.querySelector('.library');
+    const lib = g.document.querySelector('.lib-view');
     const input = g.document.querySelector('input[aria-label="Search library"]') as (ReturnType<PageGlobals['document']['querySelector']> & { value: string }) | null;
     if (!lib || !input) throw new Error('no library');
     g.__searchDone = new Promise<number>((resolve) => {

@@ -160,6 +160,22 @@ describe('lineage', () => {
       ['Chair parts', 'Split into parts', false],
     ]);
   });
+  it('an upload of an image already in the chain is the same picture: left out', () => {
+    const steps = lineageSteps(
+      detail({
+        sources: [
+          { relation: 'retexture', asset: asset('j_model', { title: 'Image to 3D' }) },
+          { relation: 'image-to-3d', asset: asset('j_up', { title: 'Upload image', mediaKind: 'image', generationKind: 'image-upload' }) },
+          { relation: 'derived', asset: asset('j_img', { title: 'Owl', mediaKind: 'image', generationKind: 'text-to-image' }) },
+        ],
+      }),
+    );
+    expect(steps.map((s) => [s.asset.title, s.madeBy ?? null])).toEqual([
+      ['Owl', null],
+      ['Image to 3D', 'Image to 3D'],
+      ['Retextured chair', 'Retexture'],
+    ]);
+  });
   it.each([
     [undefined, null],
     [{ setId: 's', takes: ['j_a', 'j_retex', 'j_c'] }, 'Take 2 of 3; no take kept yet'],

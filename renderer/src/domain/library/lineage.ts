@@ -30,7 +30,19 @@ export function lineageSteps(detail: Pick<LibraryAssetDetail, 'sources' | 'desce
   if (nearest) self.madeBy = RELATION_WORDS[nearest.relation];
   steps.push(self);
   for (const link of detail.descendants) steps.push({ asset: link.asset, madeBy: RELATION_WORDS[link.relation], current: false });
-  return steps;
+  return withoutResentPictures(steps);
+}
+
+/**
+ * An image made here and then uploaded for a model ("Make a 3D model") is one
+ * picture to the artist: the upload step is left out and the model reads as
+ * made from the image itself.
+ */
+function withoutResentPictures(steps: LineageStep[]): LineageStep[] {
+  return steps.filter((step, i) => {
+    const before = steps[i - 1];
+    return !(step.asset.generationKind === 'image-upload' && !step.current && before?.asset.mediaKind === 'image');
+  });
 }
 
 /** "Take 2 of 4, the kept one" for an asset in a variant set. */

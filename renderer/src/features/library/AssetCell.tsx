@@ -76,7 +76,7 @@ export const AssetCell = memo(function AssetCell({ asset, index, layout, selecte
         {asset.favourite ? '★' : '☆'}
       </button>
       <button type="button" className="lib-details-btn" aria-label={`Details of ${asset.title}`} onClick={() => onDetails(asset)}>
-        ⓘ
+        i
       </button>
     </div>
   );

@@ -125,7 +125,7 @@ export function LibraryView() {
     total === null ? 'Loading the library…' : query.trim() || facetsTotal === undefined || facetsTotal === total ? countWords(total) : `${countWords(total)} of ${facetsTotal.toLocaleString('en-US')}`;
 
   return (
-    <section className="library" aria-label="Library" ref={root} data-drop-target="library" data-total={total ?? undefined} data-query={query} data-results-for={total === null ? undefined : resultsFor}>
+    <section className="lib-view" aria-label="Library" ref={root} data-drop-target="library" data-total={total ?? undefined} data-query={query} data-results-for={total === null ? undefined : resultsFor}>
       <div className="lib-head">
         <input
           ref={search}

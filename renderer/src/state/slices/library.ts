@@ -5,10 +5,9 @@
  * Talks to the host through the bridge only; `library:changed` pushes refresh
  * what is held.
  */
-import type { z } from 'zod';
 import type { LibraryAssetDetail, LibraryAssetSummary, LibraryCollection, LibraryFacets, LibraryImportProgress, LibraryImportReport } from '../../../../shared/domain/library';
 import type { Result, StagedFileRef } from '../../../../shared/ipc';
-import type { LibraryPage, LibrarySearch, libraryEvents, libraryRequests } from '../../../../shared/ipc/library';
+import type { LibraryPage, LibrarySearch } from '../../../../shared/ipc/library';
 import { bridge } from '../../bridge';
 import { NO_FILTERS, searchArgs, type LibraryFilters } from '../../domain/library/filters';
 import { sortImport } from '../../domain/library/import-files';
@@ -18,18 +17,7 @@ import { bytesWords, countWords, importReportWords } from '../../domain/library/
 import type { SliceCreator } from '../slice';
 
 /** The library part of the contract, as the renderer calls it (`api.library.search(args)`). */
-type LibraryApi = {
-  [K in keyof typeof libraryRequests as K extends `library:${infer M}` ? M : never]: (
-    args: z.input<(typeof libraryRequests)[K]['args']>,
-  ) => Promise<NonNullable<(typeof libraryRequests)[K]['result']>>;
-} & {
-  onChanged(listener: (p: NonNullable<(typeof libraryEvents)['library:changed']['payload']>) => void): () => void;
-  onImportProgress(listener: (p: LibraryImportProgress) => void): () => void;
-};
-
-export function libraryApi(): LibraryApi {
-  return (bridge().api as unknown as { library: LibraryApi }).library;
-}
+export const libraryApi = () => bridge().api.library;
 
 export type SidePanel = 'history' | 'library';
 export type LibraryLayout = 'grid' | 'list';
