@@ -27,7 +27,7 @@ test('the corpus GLBs dropped on the library are each found by file name', async
   await dropOnWindow(page, files);
   await expect(page.getByRole('status').filter({ hasText: /^Bringing in/ })).toBeVisible();
   await expect(library.view.getByText(`${names.length} assets`, { exact: true })).toBeVisible({ timeout: 180_000 });
-  await expect(page.getByText(`Added ${names.length} files to the library`)).toBeVisible();
+  await expect(page.getByText(`Added ${names.length} files to the library`, { exact: true })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('library-imported-grid-1440.png') });
 
   for (const name of ['lumberjack.glb', 'chess-board.glb', 'jet-fighter.glb']) {
@@ -44,6 +44,6 @@ test('the corpus GLBs dropped on the library are each found by file name', async
   // The same files again: already there, kept once.
   await library.type('');
   await dropOnWindow(page, files.slice(0, 2));
-  await expect(page.getByText('Nothing new to add')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Nothing new to add', { exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(library.view.getByText(`${names.length} assets`, { exact: true })).toBeVisible();
 });
