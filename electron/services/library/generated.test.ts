@@ -3,6 +3,8 @@
  * records written by the engine's own store, appear as assets with their
  * lineage, without the library being told anything but the database.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineWithFinishedJobs, type FinishedJobs } from '../jobs/test/finished-jobs';
 import { setupLibrary, type Library } from './index';
@@ -47,6 +49,19 @@ describe('generated assets from the engine’s own records', () => {
     library.refresh();
     expect(events.some((e) => e.name === 'library:changed' && (e.payload as { ids: string[] }).ids.includes(`j_${submitted.value.localId}`))).toBe(true);
   }, 60_000);
+
+  it('deleting a generated asset removes its job record and its cache folder, and says what it freed', async () => {
+    const chairId = jobs.ids[0]!;
+    const folder = path.dirname(jobs.engine.assetPath(chairId)!);
+    expect(fs.existsSync(folder)).toBe(true);
+    const res = await library.handlers['library:delete']({ ids: [`j_${chairId}`] }, ctx);
+    expect(res.ok && res.value.deleted).toBe(1);
+    expect(res.ok && res.value.freedBytes).toBeGreaterThan(1000);
+    expect(fs.existsSync(folder)).toBe(false);
+    expect(jobs.engine.list({ includeHidden: true }).map((j) => j.localId)).not.toContain(chairId);
+    const found = await library.handlers['library:get']({ id: chairId }, ctx);
+    expect(found.ok).toBe(false);
+  });
 
   it('removing a job from the history hides its asset; the library still shows it when asked', async () => {
     await jobs.engine.remove([jobs.ids[1]!]);

@@ -92,6 +92,15 @@ describe('library:import', () => {
 
     const found = await lib.handlers['library:search']({ query: 'wood gra', offset: 0, limit: 10 }, { shell: 'cli' });
     expect(found.ok && found.value.items.map((a) => a.id)).toEqual([image.id]);
+
+    // Deleting the image frees its stored copy and thumbnail; the model's copy stays.
+    const blob = lib.files.assetPath(image.id)!;
+    const thumb = lib.files.thumbnailPath(image.id)!;
+    const thumbBytes = fs.statSync(thumb).size;
+    const deleted = await lib.handlers['library:delete']({ ids: [image.id] }, { shell: 'cli' });
+    expect(deleted).toEqual({ ok: true, value: { deleted: 1, freedBytes: png.length + thumbBytes } });
+    expect(fs.existsSync(blob) || fs.existsSync(thumb)).toBe(false);
+    expect(fs.existsSync(lib.files.assetPath(res.value.imported[0]!.id)!)).toBe(true);
     fs.rmSync(folder, { recursive: true, force: true });
   }, 60_000);
 

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sniffFormat } from '../../../shared/api';
 import type { LibraryImportReport } from '../../../shared/domain/library';
+import { isLocalId } from '../../../shared/domain/local-id';
 import { fail, ok, type Result } from '../../../shared/ipc';
 import { gateFor } from '../allowed-roots';
 import type { ChannelsOf, EventSink, Handler, HandlersFor } from '../contracts';
@@ -15,6 +16,7 @@ import type { JobEngine } from '../jobs/engine-api';
 import { KEPT_TAKES_FILE, parseKeptTakes } from '../jobs/kept-takes';
 import { AssetFiles } from './asset-files';
 import { BlobStore } from './blobs';
+import { deleteAssets } from './delete';
 import { exportRowsOf, recordExports, storedExport } from './exports';
 import { importFiles, walkFiles, type FileToImport } from './import';
 import { openDatabase, type Database } from '../store/database';
@@ -32,7 +34,7 @@ export interface LibraryDeps {
   /** How often other processes' changes are looked for (ms). */
   pollMs?: number;
   /** Generated assets' files and thumbnails (the job engine's cache). */
-  engine?: Pick<JobEngine, 'assetPath' | 'thumbnailPath' | 'sourceImagePath' | 'saveThumbnail'>;
+  engine?: Pick<JobEngine, 'assetPath' | 'thumbnailPath' | 'sourceImagePath' | 'saveThumbnail' | 'remove'>;
   /** Files the window staged from a drop (the files service's staging area); a file brought in is staged from here to be exported again. */
   staging?: {
     read(id: string): { name: string; sha256: string } | undefined;
@@ -145,7 +147,22 @@ export function setupLibrary(deps: LibraryDeps): Library {
     'library:addToCollection': async ({ collectionId, ids }) => wrote(edits.addToCollection(collectionId, ids) === undefined ? fail('not-found', NO_COLLECTION) : ok(null)),
     'library:removeFromCollection': async ({ collectionId, ids }) =>
       wrote(edits.removeFromCollection(collectionId, ids) === undefined ? fail('not-found', NO_COLLECTION) : ok(null)),
-    'library:delete': async () => fail('unavailable', 'Deleting from the library is not ready yet.'),
+    'library:delete': async ({ ids }) => {
+      const engine = deps.engine;
+      const done = await deleteAssets(
+        {
+          db,
+          blobs,
+          // The engine's cache folder of a job (assets/<localId>/): its asset, thumbnail and pictures.
+          cacheFolder: (localId) => (isLocalId(localId) ? path.join(deps.dataDir, 'assets', localId) : undefined),
+          ...(engine ? { hideJobs: (localIds: string[]) => engine.remove(localIds) } : {}),
+        },
+        ids,
+      );
+      refresh();
+      if (done.deleted === 0 && done.busy.length > 0) return fail('busy', 'That asset is still being made or downloaded; delete it once it has finished.');
+      return ok({ deleted: done.deleted, freedBytes: done.freedBytes });
+    },
     'library:import': async (args, ctx) => {
       const skipped: LibraryImportReport['skipped'] = [];
       let toImport: FileToImport[] = [];
