@@ -1,4 +1,5 @@
 // Lint with import boundaries: the folders are runtime boundaries.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -26,6 +27,74 @@ const sandboxOnlyInCompose = {
 const notBench = { group: ['**/bench', '**/bench/**'], message: 'e2e/ never imports bench/: what both use lives in testkit/.' };
 const notE2e = { group: ['**/e2e', '**/e2e/**'], message: 'bench/ never imports e2e/: what both use lives in testkit/.' };
 const testkitStandsAlone = { group: ['**/e2e', '**/e2e/**', '**/bench', '**/bench/**'], message: 'testkit/ is what e2e/ and bench/ share: it imports neither.' };
+
+// Renderer layers (renderer/src): domain/ (pure pieces) ← state/ (the store; may also reach the bridge) ← components/
+// ← features/ (each feature on its own) ← app/ (composes the features). Each block below restates the renderer's
+// base rule, because a later block's no-restricted-imports replaces an earlier one's for the same file.
+const rendererBase = {
+  paths: [{ name: 'electron', message: 'renderer/ never imports electron: use renderer/src/bridge.' }],
+  patterns: [
+    { group: nodeBuiltins, message: 'renderer/ never imports Node built-ins.' },
+    { group: ['**/electron/**', '**/sandbox/**'], message: 'renderer/ reaches the main process only through the bridge.' },
+  ],
+};
+const up = (folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`;
+const FEATURES = readdirSync(new URL('./renderer/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const rendererLayers = [
+  {
+    files: ['renderer/src/domain/**/*.{ts,tsx}'],
+    rule: {
+      paths: [
+        ...rendererBase.paths,
+        { name: 'react', message: 'renderer/src/domain/ holds pure functions and types: no React (put hooks and components in components/ or a feature).' },
+        { name: 'three', message: 'renderer/src/domain/ holds pure functions and types: no three.js (that is viewport/).' },
+      ],
+      patterns: [
+        ...rendererBase.patterns,
+        {
+          regex: up(['state', 'features', 'app', 'components', 'viewport', 'bridge']),
+          message: 'renderer/src/domain/ imports only shared/ and domain/: it is the layer state and features share, so it depends on neither (nor on the bridge, components or the viewport).',
+        },
+      ],
+    },
+  },
+  {
+    files: ['renderer/src/state/**/*.{ts,tsx}'],
+    rule: {
+      paths: rendererBase.paths,
+      patterns: [
+        ...rendererBase.patterns,
+        {
+          regex: up(['features', 'app', 'components', 'viewport']),
+          message: 'renderer/src/state/ imports only shared/, renderer/src/domain/ and the bridge: move what a slice needs from a feature (or app/) down into domain/.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['renderer/src/components/**/*.{ts,tsx}'],
+    rule: {
+      paths: rendererBase.paths,
+      patterns: [...rendererBase.patterns, { regex: up(['features']), message: 'renderer/src/components/ are shared by the features: they never import one.' }],
+    },
+  },
+  ...FEATURES.map((feature) => ({
+    files: [`renderer/src/features/${feature}/**/*.{ts,tsx}`],
+    rule: {
+      paths: rendererBase.paths,
+      patterns: [
+        ...rendererBase.patterns,
+        {
+          regex: `^(\\.\\./)+(features/)?(${FEATURES.filter((f) => f !== feature).join('|')})(/|$)`,
+          message: `A feature never imports another feature (renderer/src/features/${feature}/ reaching into a sibling): move what they share down into renderer/src/domain/ (pure) or renderer/src/components/ (UI), or let app/ compose them.`,
+        },
+        { regex: up(['app']), message: 'Features never import renderer/src/app/: app/ composes the features.' },
+      ],
+    },
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/', '.vite/', 'out/', 'dist/', 'coverage/', 'test-results/', 'playwright-report/', 'bench/results/', '.tmp/'] },
@@ -69,6 +138,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  ...rendererLayers.map(({ files, rule }) => ({ files, rules: { 'no-restricted-imports': ['error', rule] } })),
+  {
+    // Tests compose the layers (a feature's test may render another's component or set the store up).
+    files: ['renderer/src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', rendererBase] },
   },
   {
     files: ['renderer/vite.config.ts'],

@@ -11,6 +11,10 @@ import { DROP_HELP } from '../features/generate/window-drop';
 import { BalanceBadge } from '../features/settings/BalanceBadge';
 import { EnvironmentSwitcher } from '../features/settings/EnvironmentSwitcher';
 import { SettingsDialog } from '../features/settings/SettingsDialog';
+import { ExportDialog } from '../features/export/ExportDialog';
+import { submitCurrent } from '../features/generate/GeneratePanel';
+import { makeFromImage } from '../features/generate/image-chain';
+import { HistoryCommandsContext, type HistoryCommands } from '../features/history/history-commands';
 import { Toasts } from '../components/Toasts';
 import { TooltipProvider } from '../components/Tooltip';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -21,6 +25,9 @@ import { useWindowDrop } from './use-window-drop';
 
 const LIBRARY_DROP_HELP = `Drop files or folders to bring them into the library (${LIBRARY_FILE_WORDS}).`;
 import { Workspace } from './Workspace';
+
+/** The history's one-click actions, carried out by the generate feature. */
+const historyCommands: HistoryCommands = { submitCurrent, makeFromImage };
 
 export function App() {
   const dropping = useWindowDrop();
@@ -38,9 +45,14 @@ export function App() {
           </ErrorBoundary>
           <BalanceBadge />
         </header>
-        <Workspace />
+        <HistoryCommandsContext.Provider value={historyCommands}>
+          <Workspace />
+        </HistoryCommandsContext.Provider>
         <ErrorBoundary region="Settings">
           <SettingsDialog />
+        </ErrorBoundary>
+        <ErrorBoundary region="Export">
+          <ExportDialog />
         </ErrorBoundary>
         <ErrorBoundary region="Batch">
           <BatchView />

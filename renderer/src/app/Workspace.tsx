@@ -16,7 +16,7 @@ import { useStore } from '../state/store';
 import { Viewport } from '../viewport/Viewport';
 import { ErrorBoundary } from './ErrorBoundary';
 import { SidePanel } from './SidePanel';
-import { drawerClosesAfterPick, GENERATE_PX, RAIL_PX } from './layout-rules';
+import { drawerClosesAfterPick, GENERATE_PX, RAIL_PX } from '../domain/layout-rules';
 import { useLayoutMode } from './use-layout-mode';
 
 /** What the viewport shows now, by its opening's key: the compare view, else the asset on screen. */

@@ -9,8 +9,8 @@ import { shownOfKind } from '../../../shared/api';
 import type { Toast } from '../../../shared/ipc';
 import { bridge } from '../bridge';
 import { useStore } from '../state/store';
-import type { UiToast } from '../state/slices/ui';
-import { groupKeyOf, groupToastView, outcomeOf, withOutcome, type ToastGroup } from './toast-groups';
+import type { UiToast } from '../domain/toasts/toast-stack';
+import { groupKeyOf, groupToastView, outcomeOf, withOutcome, type ToastGroup } from '../domain/toasts/toast-groups';
 
 function openAction(localId: string | undefined) {
   if (!localId) return undefined;

@@ -9,8 +9,8 @@
 import { Toast } from 'radix-ui';
 import { useState } from 'react';
 import { useStore } from '../state/store';
-import type { UiToast } from '../state/slices/ui';
-import { stackToasts, toastDuration, toastPlacement } from '../app/toast-stack';
+import type { UiToast } from '../domain/toasts/toast-stack';
+import { stackToasts, toastDuration, toastPlacement } from '../domain/toasts/toast-stack';
 import { useLayoutMode } from '../app/use-layout-mode';
 
 function FadingToast({ toast }: { toast: UiToast }) {

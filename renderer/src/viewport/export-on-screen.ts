@@ -6,7 +6,7 @@
  * the compare view, which has an Export button per take).
  */
 import type { JobSummary } from '../../../shared/domain/job';
-import { canOpen } from '../features/history/job-actions';
+import { canOpen } from '../domain/history/job-actions';
 import type { StoreState } from '../state/store';
 
 export type OnScreenExport =

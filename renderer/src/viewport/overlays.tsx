@@ -8,7 +8,7 @@ import { PBR_CHANNELS, type PbrChannel, type ViewMode, type ViewportTarget } fro
 import { useStore } from '../state/store';
 import type { AnimationControl, ModelInfo } from './ModelScene';
 import { Tooltip } from '../components/Tooltip';
-import { OVERLAY_ROWS } from './stat-rows';
+import { OVERLAY_ROWS } from '../domain/stat-rows';
 import { sendViewCommand } from './view-commands';
 import { channelInfo } from './view-materials';
 

@@ -85,9 +85,3 @@ export function computeModelStats(gltf: GLTF, fileBytes: number): ModelStats {
     meshNames: meshes.map((m, i) => m.name || `Mesh ${i + 1}`),
   };
 }
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
-}

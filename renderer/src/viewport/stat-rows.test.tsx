@@ -6,9 +6,9 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ModelStats } from '../../../shared/domain/job';
-import { modelRows } from '../features/compare/compare-logic';
+import { modelRows } from '../domain/compare/compare-logic';
 import { StatsOverlay } from './overlays';
-import { MODEL_STAT_ROWS } from './stat-rows';
+import { MODEL_STAT_ROWS } from '../domain/stat-rows';
 
 const stats = {
   triangles: 12_345,

@@ -9,7 +9,7 @@ import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { Toggle } from '../../components/Toggle';
 import { useStore } from '../../state/store';
-import { activeRateCard } from '../generate/costs';
+import { activeRateCard } from '../../domain/generate/costs';
 import { KIND_CHOICES, KIND_FOR_EVERY_ROW_HELP } from './BatchImport';
 import { batchTotal } from './batch-total';
 

@@ -6,7 +6,7 @@
  */
 import { ENDPOINTS, isGenerationKind, quoteRequest, type RateCard } from '../../../../shared/api';
 import type { BatchRow } from '../../../../shared/ipc';
-import { creditsText } from '../generate/costs';
+import { creditsText } from '../../domain/generate/costs';
 
 function rowsWord(n: number): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`;

@@ -15,7 +15,7 @@ import type { CompareSceneState, CompareTake } from '../../viewport/compare/Comp
 import { viewRects } from '../../viewport/compare/layout';
 import { fetchAsset } from '../../viewport/loaders';
 import { PbrChannelSelect, StatFigure, VIEW_MODES } from '../../viewport/overlays';
-import { EXTRA_MODEL_ROWS, imageRows, modelRows, type StatRow, type TakeFacts } from './compare-logic';
+import { EXTRA_MODEL_ROWS, imageRows, modelRows, type StatRow, type TakeFacts } from '../../domain/compare/compare-logic';
 import { useTakeReadiness } from './use-take-readiness';
 import './compare.css';
 

@@ -13,9 +13,10 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Select } from '../../components/Select';
 import { useStore } from '../../state/store';
-import { ExportOptionsFields } from './ExportOptionsFields';
+import { ExportOptionsFields } from '../../components/ExportOptionsFields';
 import { ReadinessList } from './ReadinessList';
-import { downloadAssets, modelOptionsApply, saveAsName } from './save-as';
+import { downloadAssets } from '../../components/download';
+import { modelOptionsApply, saveAsName } from '../../domain/export/save-as';
 import { downloadBytes, makeUsdz, usdzName } from './usdz';
 import { SkyboxFormatField } from './SkyboxFormatField';
 

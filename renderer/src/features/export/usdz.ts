@@ -12,7 +12,7 @@ import { disposeObject } from '../../viewport/dispose';
 import { createGltfLoader, fetchAsset, parseGlb } from '../../viewport/loaders';
 import { previewable } from '../../viewport/use-asset-loader';
 import { applyNeutralDefaultMaterial } from '../../viewport/thumbnails/neutral-material';
-import { downloadAssets } from './save-as';
+import { downloadAssets } from '../../components/download';
 
 /** Largest texture side written into the USDZ: AR Quick Look on phones gains nothing above it. */
 export const USDZ_MAX_TEXTURE = 2048;

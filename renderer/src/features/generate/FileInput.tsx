@@ -3,10 +3,10 @@ import { useState, type ReactNode } from 'react';
 import { FILE_ACCEPT, formatBytes, type FileField } from '../../../../shared/api';
 import { Button } from '../../components/Button';
 import { DropZone } from '../../components/DropZone';
-import { isStagedFileDraft, type StagedFileDraft } from './draft';
+import { isStagedFileDraft, type StagedFileDraft } from '../../domain/generate/draft';
 import { intakeFile, previewUrlFor } from './file-intake';
 import { Thumbnail } from './Thumbnail';
-import { refusedFileLine } from './form-request';
+import { refusedFileLine } from '../../domain/generate/form-request';
 
 export interface FileInputProps {
   spec: FileField;

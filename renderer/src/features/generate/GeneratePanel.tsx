@@ -9,14 +9,14 @@ import { ENDPOINTS, GENERATION_MENU, isGenerationKind, type GenerationKind } fro
 import { Button } from '../../components/Button';
 import { useStore } from '../../state/store';
 import { bridge } from '../../bridge';
-import { initialDraft, validateDraft } from './draft';
+import { initialDraft, validateDraft } from '../../domain/generate/draft';
 import { KindForm, surchargeNotes } from './KindForm';
 import { selectEarlyAccess } from './selectors';
 import { prepareSketch } from './sketch-export';
-import { activeRateCard, creditsText } from './costs';
-import { blockedLine, requestFromForm } from './form-request';
+import { activeRateCard, creditsText } from '../../domain/generate/costs';
+import { blockedLine, requestFromForm } from '../../domain/generate/form-request';
 import { clampVariants, variantsAllowed } from '../../../../shared/domain/sets';
-import { submissionBelongs } from './follow-result';
+import { submissionBelongs } from '../../domain/generate/follow-result';
 import { uploadPickedImage } from './image-chain';
 import { SubmitStatus } from './SubmitStatus';
 import { VariantsField } from './VariantsField';

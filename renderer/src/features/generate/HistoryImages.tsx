@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import { bridge } from '../../bridge';
 import { useStore } from '../../state/store';
-import type { StagedFileDraft } from './draft';
+import type { StagedFileDraft } from '../../domain/generate/draft';
 import { rememberPreview } from './file-intake';
 import { allJobs, jobTitle, selectJobsState, sourceJobsFor } from './selectors';
 import { Thumbnail } from './Thumbnail';

@@ -5,10 +5,10 @@
  */
 import { ENDPOINTS, type EndpointSpec, type GenerationKind } from '../../../../shared/api';
 import { useStore } from '../../state/store';
-import { fieldsOf, initialDraft, toRequestValues, type DraftValues } from './draft';
+import { fieldsOf, initialDraft, toRequestValues, type DraftValues } from '../../domain/generate/draft';
 import { FieldWidget } from './FieldWidget';
 import { FileInput } from './FileInput';
-import { FILE_THEN_UPLOAD_KINDS, LOCAL_IMAGE_FIELD, localImageSpec } from './image-chain';
+import { FILE_THEN_UPLOAD_KINDS, LOCAL_IMAGE_FIELD, localImageSpec } from '../../domain/generate/local-image';
 import { ImageLibrary } from './ImageLibrary';
 import { MultiImageSlots } from './MultiImageSlots';
 import { SketchPad } from './SketchPad';

@@ -8,7 +8,7 @@ import { FILE_ACCEPT, type FileField, type GenerationKind } from '../../../../sh
 import { DropZone } from '../../components/DropZone';
 import { FieldGroup } from '../../components/Field';
 import { useStore } from '../../state/store';
-import { fieldSpec, isStagedFileDraft, type DraftValues } from './draft';
+import { fieldSpec, isStagedFileDraft, type DraftValues } from '../../domain/generate/draft';
 import { intakeFile } from './file-intake';
 import { FileInput } from './FileInput';
 import { HistoryImages } from './HistoryImages';

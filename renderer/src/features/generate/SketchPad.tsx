@@ -8,7 +8,7 @@ import type { FileField } from '../../../../shared/api';
 import { Button } from '../../components/Button';
 import { FieldGroup } from '../../components/Field';
 import { useStore } from '../../state/store';
-import { fieldSpec, type DraftValues } from './draft';
+import { fieldSpec, type DraftValues } from '../../domain/generate/draft';
 import { FileInput } from './FileInput';
 import { SKETCH_MODE_KEY, sketchModeOf, type SketchMode } from './sketch-export';
 import { SKETCH_COLORS, SKETCH_WIDTHS, drawStrokes, parseSketch, serializeSketch, type SketchTool, type Stroke } from './sketch';

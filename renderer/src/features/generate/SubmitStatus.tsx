@@ -10,7 +10,7 @@ import { Button } from '../../components/Button';
 import { useStore } from '../../state/store';
 import type { Submission } from '../../state/slices/generate';
 import { useShallow } from 'zustand/react/shallow';
-import { creditAdvice } from './costs';
+import { creditAdvice } from '../../domain/generate/costs';
 import { allJobs } from './selectors';
 
 function ProblemView({ problem }: { problem: Pick<Problem | JobProblem, 'message' | 'credits' | 'status'> & { reason?: string } }) {

@@ -7,8 +7,8 @@ import { useId } from 'react';
 import type { GenerationKind } from '../../../../shared/api';
 import { setCostText, VARIANTS_MAX, VARIANTS_MIN, variantsAllowed } from '../../../../shared/domain/sets';
 import { useStore } from '../../state/store';
-import { activeRateCard, quoteDraft } from './costs';
-import { initialDraft } from './draft';
+import { activeRateCard, quoteDraft } from '../../domain/generate/costs';
+import { initialDraft } from '../../domain/generate/draft';
 
 /**
  * One job's price in credits: the active environment's rate card applied to

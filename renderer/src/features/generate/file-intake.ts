@@ -5,7 +5,7 @@
  */
 import { SNIFF_BYTES, checkFile, sniffFormat, type FileField as FileSpec, type FileFormat, type FileKind } from '../../../../shared/api';
 import { bridge } from '../../bridge';
-import type { StagedFileDraft } from './draft';
+import type { StagedFileDraft } from '../../domain/generate/draft';
 import { noteStagedHeld } from './staged-held';
 
 export type Intake = { ok: true; staged: StagedFileDraft } | { ok: false; message: string };

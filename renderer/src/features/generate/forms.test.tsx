@@ -8,7 +8,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ENDPOINTS, GENERATION_MENU, type FieldSpec, type GenerationKind } from '../../../../shared/api';
 import { useStore } from '../../state/store';
-import { fieldsOf } from './draft';
+import { fieldsOf } from '../../domain/generate/draft';
 import { installFakeHost, job, pngFile, resetStore, textFile, type FakeHost, clickGenerate, openPanel as open } from './test-support';
 
 const ALL_KINDS = GENERATION_MENU.flatMap((g) => g.kinds);

@@ -4,26 +4,12 @@
  * image's id (Image to 3D, Skybox from image). The host makes the upload (0
  * credits) and reuses it for the same bytes, so the user never uploads by hand.
  */
-import type { FileField, GenerationKind } from '../../../../shared/api';
+import type { GenerationKind } from '../../../../shared/api';
 import { bridge } from '../../bridge';
 import { useStore } from '../../state/store';
-import { fieldSpec, isStagedFileDraft, initialDraft } from './draft';
+import { isStagedFileDraft, initialDraft } from '../../domain/generate/draft';
+import { FILE_THEN_UPLOAD_KINDS, LOCAL_IMAGE_FIELD } from '../../domain/generate/local-image';
 
-/** Draft key of a file picked or dropped for a form that only takes an uploaded image (not sent as such). */
-export const LOCAL_IMAGE_FIELD = 'localImage';
-
-/** Forms that take an uploaded image only, and so get a "use a file" picker the app uploads from. */
-export const FILE_THEN_UPLOAD_KINDS: readonly GenerationKind[] = ['skybox-from-image'];
-
-/** The picker's spec: the image rules of Image to 3D's file, in the words of this use. */
-export function localImageSpec(): FileField {
-  return {
-    ...(fieldSpec('image-to-3d', 'file') as FileField),
-    label: 'Or use an image file',
-    required: false,
-    help: 'Drop or pick a PNG, JPEG or WebP. The app uploads it for you when you press Generate (0 credits) and reuses that upload next time.',
-  };
-}
 
 function toastError(title: string, body: string) {
   useStore.getState().pushToast({ level: 'error', title, body });
@@ -72,10 +58,4 @@ export async function uploadPickedImage(kind: GenerationKind): Promise<boolean> 
   store.setDraftField(kind, 'imageJobId', res.value.jobId);
   useStore.getState().setDraftField(kind, LOCAL_IMAGE_FIELD, undefined);
   return true;
-}
-
-/** A 2:1 image (within 1%) is an equirectangular panorama. */
-export function isPanorama(width: number | undefined, height: number | undefined): boolean {
-  if (!width || !height) return false;
-  return Math.abs(width / height - 2) <= 0.02;
 }

@@ -7,7 +7,7 @@
 import type { JobSummary } from '../../../../shared/domain/job';
 import type { GenerationKind, JobRefField } from '../../../../shared/api';
 import type { StoreState } from '../../state/store';
-import { jobDisplayTitle } from '../history/job-title';
+import { jobDisplayTitle } from '../../domain/history/job-title';
 
 /** The jobs slice's record map (`jobsById`), or a `jobs` record/list. */
 export function selectJobsState(state: StoreState): unknown {

@@ -5,7 +5,7 @@
  */
 import type { FileField } from '../../../../shared/api';
 import { useStore } from '../../state/store';
-import { fieldSpec, isStagedFileDraft, type DraftValues } from './draft';
+import { fieldSpec, isStagedFileDraft, type DraftValues } from '../../domain/generate/draft';
 import { intakeFile } from './file-intake';
 import { drawStrokes, emptySketch, parseSketch, serializeSketch, type SketchDoc } from './sketch';
 

@@ -8,8 +8,8 @@ import { useEffect } from 'react';
 import type { GenerationKind } from '../../../../shared/api';
 import { useStore } from '../../state/store';
 import { bridge } from '../../bridge';
-import { fieldsOf, isStagedFileDraft, type DraftValues, type StagedFileDraft } from './draft';
-import { LOCAL_IMAGE_FIELD } from './image-chain';
+import { fieldsOf, isStagedFileDraft, type DraftValues, type StagedFileDraft } from '../../domain/generate/draft';
+import { LOCAL_IMAGE_FIELD } from '../../domain/generate/local-image';
 
 /** Ids the host said it holds (or staged in this session): not asked again. */
 const held = new Set<string>();

@@ -6,10 +6,10 @@
  */
 import { kindOfFormat, type FileField, type FileFormat } from '../../../../shared/api';
 import { useStore } from '../../state/store';
-import { fieldSpec, initialDraft } from './draft';
+import { fieldSpec, initialDraft } from '../../domain/generate/draft';
 import { intakeFile, sniffFile } from './file-intake';
 import { fillViewSlots } from './MultiImageSlots';
-import { LOCAL_IMAGE_FIELD, isPanorama } from './image-chain';
+import { LOCAL_IMAGE_FIELD, isPanorama } from '../../domain/generate/local-image';
 import { isKindUsable } from './GeneratePanel';
 import { selectEarlyAccess, selectOpenLocalFile } from './selectors';
 

@@ -7,15 +7,15 @@ import { Dialog } from '../../components/Dialog';
 import { Menu, MenuItem, MenuSeparator } from '../../components/Menu';
 import { waitReason } from '../../../../shared/domain/wait-reason';
 import { useStore } from '../../state/store';
-import { formatDuration, kindLabel, producesOf, progressOf, statusGroup, statusLabel } from './history-model';
-import { canOpen, chainActions } from './job-actions';
-import { rowTitle } from './job-title';
+import { formatDuration, kindLabel, producesOf, progressOf, statusGroup, statusLabel } from '../../domain/history/history-model';
+import { canOpen, chainActions } from '../../domain/history/job-actions';
+import { rowTitle } from '../../domain/history/job-title';
 import { rowWhere } from './row-meta';
 import { rowThumbnail, type ThumbnailChoice } from './row-thumbnail';
 import { QuickActions } from './QuickActions';
 import { revealJobFile } from './reveal';
 import { answerNote } from './answer-note';
-import { beforeOf } from '../compare/compare-logic';
+import { beforeOf } from '../../domain/compare/compare-logic';
 
 const KIND_ICONS: Record<string, string> = { model: '▲', parts: '◆', motion: '↻', image: '▣', skybox: '◯', none: '•' };
 

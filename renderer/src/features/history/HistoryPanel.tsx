@@ -5,15 +5,16 @@
 import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { GENERATION_KINDS, type GenerationKind } from '../../../../shared/api';
-import { HISTORY_STATUS_FILTERS, inListingOrder, type HistoryStatusFilter } from '../../state/slices/jobs';
+import { inListingOrder } from '../../state/slices/jobs';
+import { HISTORY_STATUS_FILTERS, type HistoryStatusFilter } from '../../domain/history/history-model';
 import { useStore } from '../../state/store';
 import { HistoryItem } from './HistoryItem';
-import { durationEstimates, filterHistory, kindLabel, orderHistory, statusGroup } from './history-model';
+import { durationEstimates, filterHistory, kindLabel, orderHistory, statusGroup } from '../../domain/history/history-model';
 import { TrackJobForm } from './TrackJobForm';
-import { entryKey, groupSets } from '../compare/history-sets';
-import { CompareSelectionBar, SetRow } from '../compare/SetRow';
+import { entryKey, groupSets } from '../../domain/compare/history-sets';
+import { CompareSelectionBar, SetRow } from './SetRow';
 import './history.css';
-import '../compare/compare.css';
+import './sets.css';
 
 const STATUS_LABELS: Record<HistoryStatusFilter, string> = {
   all: 'All statuses',

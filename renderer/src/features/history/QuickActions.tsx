@@ -6,11 +6,10 @@
  */
 import { useState } from 'react';
 import type { JobSummary } from '../../../../shared/domain/job';
-import { submitCurrent } from '../generate/GeneratePanel';
 import { quoteRequest } from '../../../../shared/api';
-import { activeRateCard, creditsText } from '../generate/costs';
-import { makeFromImage } from '../generate/image-chain';
+import { activeRateCard, creditsText } from '../../domain/generate/costs';
 import { useStore } from '../../state/store';
+import { useHistoryCommands } from './history-commands';
 import { quickActionsFor, type QuickAction } from './quick-actions';
 
 export function QuickActions({ job }: { job: JobSummary }) {
@@ -18,15 +17,16 @@ export function QuickActions({ job }: { job: JobSummary }) {
   const reuseSettings = useStore((s) => s.useSettingsAgain);
   const actions = quickActionsFor(job);
   const rateCard = useStore((s) => activeRateCard(s.settings));
-  if (actions.length === 0) return null;
+  const commands = useHistoryCommands();
+  if (actions.length === 0 || !commands) return null;
   const run = async (action: QuickAction) => {
     setBusy(action);
     try {
-      if (action === 'make-model') await makeFromImage(job.localId, 'image-to-3d');
-      else if (action === 'make-skybox') await makeFromImage(job.localId, 'skybox-from-image');
+      if (action === 'make-model') await commands.makeFromImage(job.localId, 'image-to-3d');
+      else if (action === 'make-skybox') await commands.makeFromImage(job.localId, 'skybox-from-image');
       else {
         await reuseSettings(job);
-        await submitCurrent();
+        await commands.submitCurrent();
       }
     } finally {
       setBusy(null);

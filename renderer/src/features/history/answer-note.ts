@@ -6,7 +6,7 @@
  */
 import type { JobSummary } from '../../../../shared/domain/job';
 import { waitReason } from '../../../../shared/domain/wait-reason';
-import { formatDuration } from './history-model';
+import { formatDuration } from '../../domain/history/history-model';
 
 export interface AnswerNote {
   text: string;

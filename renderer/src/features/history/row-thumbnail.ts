@@ -9,7 +9,7 @@
  * Pure: the row applies it.
  */
 import type { JobSummary } from '../../../../shared/domain/job';
-import { producesOf } from './history-model';
+import { producesOf } from '../../domain/history/history-model';
 
 export type ThumbnailVariant = 'asset' | 'thumbnail' | 'source';
 

@@ -12,7 +12,8 @@ import { turntableEncoder } from '../../viewport/capture/encode';
 import { MAX_WIDTH, TURNTABLE_FPS, TURNTABLE_FRAMES, outputSize } from '../../viewport/capture/turntable-plan';
 import type { JobSummary } from '../../../../shared/domain/job';
 import type { ViewportTarget } from '../../state/slices/viewport';
-import { downloadAssets, saveAsName } from '../export/save-as';
+import { downloadAssets } from '../../components/download';
+import { saveAsName } from '../../domain/export/save-as';
 
 export interface Picture {
   kind: PictureKind;

@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import type { MoneyGlance } from '../../../../shared/domain/money';
 import { bridge } from '../../bridge';
 import { useStore } from '../../state/store';
-import { balanceLine, spendLine, type MoneyLine } from './money-labels';
+import { balanceLine, spendLine, type MoneyLine } from '../../domain/money-labels';
 
 function useMoneyGlance(): { glance: MoneyGlance | null | undefined; now: number } {
   const jobsVersion = useStore((s) => s.jobsVersion);

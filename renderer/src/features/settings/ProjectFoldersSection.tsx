@@ -8,7 +8,7 @@ import type { ProjectFolderView } from '../../../../shared/ipc';
 import { bridge } from '../../bridge';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
-import { FolderBrowser } from '../export/FolderBrowser';
+import { FolderBrowser } from '../../components/FolderBrowser';
 import { BudgetEditor } from './BudgetEditor';
 import { problemOf } from './messages';
 

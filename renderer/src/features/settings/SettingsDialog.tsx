@@ -7,8 +7,7 @@ import { useEffect } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { bridge } from '../../bridge';
 import { useStore } from '../../state/store';
-import { ExportDialog } from '../export/ExportDialog';
-import { ExportOptionsFields } from '../export/ExportOptionsFields';
+import { ExportOptionsFields } from '../../components/ExportOptionsFields';
 import { CostsSection } from './CostsSection';
 import { EnvironmentsSection } from './EnvironmentsSection';
 import { ProjectFoldersSection } from './ProjectFoldersSection';
@@ -58,7 +57,6 @@ export function SettingsDialog() {
           <p>Loading settings…</p>
         )}
       </Dialog>
-      <ExportDialog />
     </>
   );
 }

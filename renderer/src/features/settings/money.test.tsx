@@ -12,7 +12,7 @@ import { useStore } from '../../state/store';
 import { resetStore } from '../generate/test-support';
 import { BalanceBadge } from './BalanceBadge';
 import { BalanceForm, parseBalance } from './BalanceForm';
-import { balanceLine, spendLine } from './money-labels';
+import { balanceLine, spendLine } from '../../domain/money-labels';
 import { SANDBOX_ENVIRONMENT, installHostApi, ok } from './test-support';
 
 const NOW = Date.parse('2026-11-27T12:00:00.000Z');

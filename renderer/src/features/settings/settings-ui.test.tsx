@@ -10,6 +10,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_EXPORT_OPTIONS, type ProjectFolderView, type SettingsSnapshot } from '../../../../shared/ipc';
 import { useStore } from '../../state/store';
 import { EnvironmentSwitcher } from './EnvironmentSwitcher';
+import { ExportDialog } from '../export/ExportDialog';
 import { SettingsDialog } from './SettingsDialog';
 import { PRODUCTION_ENVIRONMENT, SANDBOX_ENVIRONMENT, installHostApi, ok } from './test-support';
 
@@ -68,6 +69,7 @@ async function renderApp(snap = snapshot()) {
     <>
       <EnvironmentSwitcher />
       <SettingsDialog />
+      <ExportDialog />
     </>,
   );
   await waitFor(() => expect(useStore.getState().settings).not.toBeNull());

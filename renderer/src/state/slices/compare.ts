@@ -7,7 +7,7 @@
 import type { JobSummary } from '../../../../shared/domain/job';
 import { orderTakes, VARIANTS_MAX, type KeptTakes } from '../../../../shared/domain/sets';
 import { bridge } from '../../bridge';
-import { compareContentOf, compareProblem, type CompareContent } from '../../features/compare/compare-logic';
+import { compareContentOf, compareProblem, type CompareContent } from '../../domain/compare/compare-logic';
 import type { SliceCreator } from '../slice';
 
 export type CompareMode = 'side-by-side' | 'wipe';

@@ -28,10 +28,10 @@ import {
   type DraftValues,
   type FieldErrors,
   type StagedFileDraft,
-} from '../../features/generate/draft';
-import { followStep, type EnvironmentKeyPair, type FollowedSubmission, type Opened } from '../../features/generate/follow-result';
-import { refusedFileLine, requestFromForm, type FormRequest } from '../../features/generate/form-request';
-import { activeRateCard } from '../../features/generate/costs';
+} from '../../domain/generate/draft';
+import { followStep, type EnvironmentKeyPair, type FollowedSubmission, type Opened } from '../../domain/generate/follow-result';
+import { refusedFileLine, requestFromForm, type FormRequest } from '../../domain/generate/form-request';
+import { activeRateCard } from '../../domain/generate/costs';
 import type { SliceCreator } from '../slice';
 
 export type Submission = (

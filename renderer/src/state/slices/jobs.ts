@@ -4,20 +4,11 @@
  * pushes; the renderer never polls. Also holds the history's filter and the
  * last removal (for undo).
  */
-import type { GenerationKind } from '../../../../shared/api';
 import type { JobRecord, JobSummary } from '../../../../shared/domain/job';
 import { bridge } from '../../bridge';
+import type { HistoryFilter } from '../../domain/history/history-model';
 import type { SliceCreator } from '../slice';
 
-/** Status groups the history filters by (several ledger states map to one group). */
-export const HISTORY_STATUS_FILTERS = ['all', 'active', 'queued', 'uncertain', 'finished', 'failed', 'unavailable'] as const;
-export type HistoryStatusFilter = (typeof HISTORY_STATUS_FILTERS)[number];
-
-export interface HistoryFilter {
-  status: HistoryStatusFilter;
-  kind: GenerationKind | 'all';
-  query: string;
-}
 
 export interface JobsSlice {
   /** Records by local id (hidden ones are dropped from the cache): summaries from the listing, whole records from pushes. */

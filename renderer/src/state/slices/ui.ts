@@ -3,30 +3,8 @@
  * dialog's open flag (so any feature can send the user to Settings, for
  * example after a 401), the history panel's width, and in-app toasts.
  */
-import { withToast } from '../../app/toast-stack';
+import { withToast, type UiToast } from '../../domain/toasts/toast-stack';
 import type { SliceCreator } from '../slice';
-
-export type ToastLevel = 'info' | 'success' | 'warning' | 'error';
-
-export interface UiToast {
-  id: string;
-  level: ToastLevel;
-  title: string;
-  body?: string;
-  /** Local id of the job the toast is about. */
-  localId?: string;
-  /** One button beside the text (for example Open, for a finished job). */
-  action?: UiToastAction;
-  /** Milliseconds before it fades, when not its level's (a set's toast stays while the set runs). */
-  duration?: number;
-  /** How many times the same error came (repeats fold into one toast). */
-  count?: number;
-}
-
-export interface UiToastAction {
-  label: string;
-  run(): void;
-}
 
 export const HISTORY_WIDTH = { min: 240, max: 720, default: 360 } as const;
 /** Versioned so a future layout change can ignore old values. */

@@ -3,7 +3,7 @@
  * balance as an estimate, with where its figure came from and how old it
  * is, and the spend of the last days. Pure; BalanceBadge shows them.
  */
-import type { MoneyGlance, SpendTotal } from '../../../../shared/domain/money';
+import type { MoneyGlance, SpendTotal } from '../../../shared/domain/money';
 
 const n = (x: number) => x.toLocaleString('en-US');
 const credits = (x: number) => `${n(x)} credit${x === 1 ? '' : 's'}`;

@@ -6,8 +6,8 @@
  * seconds after its last job. Pure: use-host-toasts.ts feeds it the host's
  * finished-job notices and the jobs it knows.
  */
-import type { Toast } from '../../../shared/ipc';
-import type { ToastLevel } from '../state/slices/ui';
+import type { Toast } from '../../../../shared/ipc';
+import type { ToastLevel } from './toast-stack';
 import { toastDuration } from './toast-stack';
 
 export type GroupKind = 'set' | 'batch';

@@ -7,14 +7,14 @@
  */
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { JobSummary } from '../../../shared/domain/job';
-import type { Toast } from '../../../shared/ipc';
-import { Toasts } from '../components/Toasts';
-import { resetStore } from '../features/generate/test-support';
-import { installHostApi } from '../features/settings/test-support';
-import { useStore } from '../state/store';
+import type { JobSummary } from '../../../../shared/domain/job';
+import type { Toast } from '../../../../shared/ipc';
+import { Toasts } from '../../components/Toasts';
+import { resetStore } from '../../features/generate/test-support';
+import { installHostApi } from '../../features/settings/test-support';
+import { useStore } from '../../state/store';
 import { groupKeyOf, groupToastView, withOutcome, type Outcome, type ToastGroup } from './toast-groups';
-import { useHostToasts } from './use-host-toasts';
+import { useHostToasts } from '../../app/use-host-toasts';
 
 const group = (total: number, outcomes: Record<string, Outcome>): ToastGroup => ({ id: 'group-set-s1', kind: 'set', groupId: 's1', name: 'a bronze helmet', total, outcomes });
 

@@ -7,9 +7,9 @@ import { useState } from 'react';
 import type { JobSummary } from '../../../../shared/domain/job';
 import { bridge } from '../../bridge';
 import { useStore } from '../../state/store';
-import { kindLabel, statusGroup } from '../history/history-model';
-import { canOpen, chainActions } from '../history/job-actions';
-import { chosenTake, compareProblem } from './compare-logic';
+import { kindLabel, statusGroup } from '../../domain/history/history-model';
+import { canOpen, chainActions } from '../../domain/history/job-actions';
+import { chosenTake, compareProblem } from '../../domain/compare/compare-logic';
 
 function TakeThumb({ job, kept }: { job: JobSummary; kept: boolean }) {
   const [failed, setFailed] = useState(false);

@@ -6,8 +6,29 @@
  * "N problems: show all" to unfold) instead of piling over the stats and the
  * animation timeline.
  */
-import type { ToastLevel, UiToast } from '../state/slices/ui';
-import { RAIL_PX, type LayoutMode } from './layout-rules';
+import { RAIL_PX, type LayoutMode } from '../layout-rules';
+
+export type ToastLevel = 'info' | 'success' | 'warning' | 'error';
+
+export interface UiToast {
+  id: string;
+  level: ToastLevel;
+  title: string;
+  body?: string;
+  /** Local id of the job the toast is about. */
+  localId?: string;
+  /** One button beside the text (for example Open, for a finished job). */
+  action?: UiToastAction;
+  /** Milliseconds before it fades, when not its level's (a set's toast stays while the set runs). */
+  duration?: number;
+  /** How many times the same error came (repeats fold into one toast). */
+  count?: number;
+}
+
+export interface UiToastAction {
+  label: string;
+  run(): void;
+}
 
 /** The splitter between the viewport and the history panel. */
 const SPLITTER_PX = 6;

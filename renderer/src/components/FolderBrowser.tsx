@@ -3,9 +3,9 @@
  * user's home directory (and refuses anything outside it).
  */
 import { useEffect, useState } from 'react';
-import type { BrowseListing } from '../../../../shared/ipc';
-import { bridge } from '../../bridge';
-import { Button } from '../../components/Button';
+import type { BrowseListing } from '../../../shared/ipc';
+import { bridge } from '../bridge';
+import { Button } from './Button';
 
 export function FolderBrowser({ onChoose, onCancel }: { onChoose(path: string): void; onCancel(): void }) {
   const [listing, setListing] = useState<BrowseListing>();

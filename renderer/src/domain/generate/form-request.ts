@@ -10,7 +10,7 @@
  */
 import { quoteRequest, type GenerationKind, type RateCard } from '../../../../shared/api';
 import { fieldSpec, toRequestValues, validateDraft, type DraftValues, type FieldErrors } from './draft';
-import { LOCAL_IMAGE_FIELD, localImageSpec } from './image-chain';
+import { LOCAL_IMAGE_FIELD, localImageSpec } from './local-image';
 
 export interface FormState {
   kind: GenerationKind;

@@ -5,7 +5,16 @@
  */
 import { ENDPOINTS, shownOfKind, type GenerationKind } from '../../../../shared/api';
 import { newestFirst, upstreamDurationMs, upstreamStartMs, type JobSummary } from '../../../../shared/domain/job';
-import type { HistoryFilter, HistoryStatusFilter } from '../../state/slices/jobs';
+
+/** Status groups the history filters by (several ledger states map to one group). */
+export const HISTORY_STATUS_FILTERS = ['all', 'active', 'queued', 'uncertain', 'finished', 'failed', 'unavailable'] as const;
+export type HistoryStatusFilter = (typeof HISTORY_STATUS_FILTERS)[number];
+
+export interface HistoryFilter {
+  status: HistoryStatusFilter;
+  kind: GenerationKind | 'all';
+  query: string;
+}
 
 export type StatusGroup = Exclude<HistoryStatusFilter, 'all'> | 'dismissed' | 'rejected';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UiToast } from '../state/slices/ui';
+import type { UiToast } from './toast-stack';
 import { MAX_OTHERS, stackToasts, toastDuration, toastPlacement, withToast } from './toast-stack';
 
 const t = (id: string, level: UiToast['level']): UiToast => ({ id, level, title: id });

@@ -5,7 +5,7 @@
  */
 import { quoteRequest, type GenerationKind, type RateCard } from '../../../../shared/api';
 import type { CreditsInfo, SettingsSnapshot } from '../../../../shared/ipc';
-import { ageText } from '../settings/money-labels';
+import { ageText } from '../money-labels';
 import type { DraftValues } from './draft';
 import { toRequestValues } from './draft';
 

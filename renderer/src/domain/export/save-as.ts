@@ -29,17 +29,3 @@ export function saveAsName(job: Pick<JobSummary, 'title' | 'prompt' | 'kind' | '
     .slice(0, 80);
   return `${base || 'asset'}.${ext}`;
 }
-
-/** Starts a download of each asset, as a link click the user made. */
-export function downloadAssets(items: readonly { url: string; name: string }[], doc: Document = document): void {
-  for (const item of items) {
-    const a = doc.createElement('a');
-    a.href = item.url;
-    a.download = item.name;
-    a.rel = 'noopener';
-    a.style.display = 'none';
-    doc.body.appendChild(a);
-    a.click();
-    a.remove();
-  }
-}

@@ -1,11 +1,11 @@
 /** The export options engines need: name template, sidecar, up axis, scale, pivot, collision and levels of detail. */
 import { useState } from 'react';
-import { COLLISION_LABELS, COLLISION_SHAPES, LOD_CHOICES, LOD_LABELS, type CollisionShape, type LodChoice } from '../../../../shared/domain/engine-import';
-import { NAME_TEMPLATE_FIELDS, type ExportOptions } from '../../../../shared/ipc';
-import { NumberField } from '../../components/NumberField';
-import { Select } from '../../components/Select';
-import { TextField } from '../../components/TextField';
-import { Toggle } from '../../components/Toggle';
+import { COLLISION_LABELS, COLLISION_SHAPES, LOD_CHOICES, LOD_LABELS, type CollisionShape, type LodChoice } from '../../../shared/domain/engine-import';
+import { NAME_TEMPLATE_FIELDS, type ExportOptions } from '../../../shared/ipc';
+import { NumberField } from './NumberField';
+import { Select } from './Select';
+import { TextField } from './TextField';
+import { Toggle } from './Toggle';
 
 /** What the sidecar holds: a generated asset's origin, or a dropped file's name and fingerprint (it has no prompt or job). */
 const SIDECAR_HELP = {

@@ -8,8 +8,7 @@ import type { JobSummary, ModelStats } from '../../../../shared/domain/job';
 import { VARIANTS_MAX } from '../../../../shared/domain/sets';
 import type { ReadinessReport } from '../../../../shared/ipc';
 import type { CheckLine } from '../../../../shared/domain/readiness';
-import { formatBytes } from '../../viewport/scene-stats';
-import { COMPARED_ROWS, type Better } from '../../viewport/stat-rows';
+import { COMPARED_ROWS, formatBytes, type Better } from '../stat-rows';
 
 export type CompareContent = 'model' | 'image' | 'skybox';
 

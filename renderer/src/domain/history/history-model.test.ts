@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { durationEstimates, filterHistory, orderHistory, progressOf, selectHistory, statusGroup, statusLabel } from './history-model';
 import type { JobRecord } from '../../../../shared/domain/job';
 import { chainActions } from './job-actions';
-import { record } from './test-host';
+import { record } from '../../features/history/test-host';
 
 const filterAll = { status: 'all' as const, kind: 'all' as const, query: '' };
 

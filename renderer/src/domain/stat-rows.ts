@@ -7,7 +7,6 @@
  * table and are kept as they are).
  */
 import type { ModelStats } from '../../../shared/domain/job';
-import { formatBytes } from './scene-stats';
 
 export type Better = 'lower' | 'higher' | 'none';
 
@@ -64,3 +63,9 @@ export const MODEL_STAT_ROWS: readonly ModelStatRow[] = [
 
 export const OVERLAY_ROWS = MODEL_STAT_ROWS.filter((r): r is ModelStatRow & { overlayId: string } => !!r.overlayId);
 export const COMPARED_ROWS = MODEL_STAT_ROWS.filter((r): r is ModelStatRow & { compareId: string } => !!r.compareId);
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
+}
