@@ -67,6 +67,7 @@ export const electronMock = {
     },
   },
   shell: { showItemInFolder: vi.fn(), openExternal: vi.fn(async () => {}) },
+  screen: { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }]) },
   safeStorage: {
     isEncryptionAvailable: vi.fn(() => true),
     encryptString: vi.fn((s: string) => Buffer.from(`enc:${s}`)),

@@ -114,6 +114,20 @@ describe('main window', () => {
     expect(windowBounds({ width: 1200, height: 800 })).toEqual({ width: 1200, height: 800 });
   });
 
+  const laptop = { x: 0, y: 0, width: 1440, height: 900 };
+  const monitorRight = { x: 1440, y: 0, width: 2560, height: 1440 };
+  it.each([
+    ['on the one display: kept', { x: 100, y: 50, width: 1200, height: 800 }, [laptop], { x: 100, y: 50, width: 1200, height: 800 }],
+    ['on a second display still connected: kept', { x: 1600, y: 100, width: 1800, height: 1000 }, [laptop, monitorRight], { x: 1600, y: 100, width: 1800, height: 1000 }],
+    ['on a display unplugged since: the OS centres it, sized to fit', { x: 1600, y: 100, width: 1800, height: 1000 }, [laptop], { width: 1440, height: 900 }],
+    ['above every display (title bar out of reach): centred', { x: 100, y: -500, width: 1200, height: 800 }, [laptop], { width: 1200, height: 800 }],
+    ['overhanging the right edge: slid back inside', { x: 1000, y: 200, width: 1200, height: 800 }, [laptop], { x: 240, y: 100, width: 1200, height: 800 }],
+    ['larger than the display: shrunk to it', { x: 0, y: 0, width: 3000, height: 2000 }, [laptop], { x: 0, y: 0, width: 1440, height: 900 }],
+    ['no position remembered: size only', { width: 1200, height: 800 }, [laptop], { width: 1200, height: 800 }],
+  ] as const)('a remembered window %s', (_case, state, areas, expected) => {
+    expect(windowBounds(state, areas)).toEqual(expected);
+  });
+
   it('loads the app URL, maximizes when it was, and saves its bounds on close', () => {
     const saved: unknown[] = [];
     const win = open({ state: { width: 1200, height: 800, maximized: true }, saveState: (s) => saved.push(s) });
