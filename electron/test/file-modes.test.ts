@@ -16,7 +16,7 @@ import { secureDataDir } from '../services/data-dir';
 import { JobStore } from '../services/jobs/store/job-store';
 import { createLogger, silentLogger } from '../services/log';
 import { createHeadlessPlatform } from '../services/platform-headless';
-import { writeAtomic } from '../services/batch/store';
+import { writeFileAtomic } from '../services/json-file';
 
 const keychainCipher: SecretCipher = {
   backend: 'safe-storage',
@@ -86,7 +86,7 @@ describe.skipIf(process.platform === 'win32')('file modes of the data folder', (
 
   it('batches (their rows hold prompts) and logs are written 0600', async () => {
     const batchFile = path.join(root, 'batches', 'b_1.json');
-    await writeAtomic(batchFile, '{"rows":[{"fields":{"prompt":"secret plan"}}]}');
+    await writeFileAtomic(batchFile, '{"rows":[{"fields":{"prompt":"secret plan"}}]}');
     expect(octal(mode(batchFile))).toBe('0600');
     const log = createLogger({ dataDir: root, stderr: null });
     log.info('a line');

@@ -13,7 +13,7 @@ import type { JobRecord } from '../../../shared/domain/job';
 import type { BatchRow } from '../../../shared/ipc';
 import { sha256File } from './check-row';
 import { REPORT_HTML, contactSheetHtml, sheetEntries } from './contact-sheet';
-import { writeAtomic } from './store';
+import { writeFileAtomic } from '../json-file';
 
 export interface ExportRequest {
   /** Who started the batch: the browser shell's exports are limited like its folder chooser. */
@@ -145,8 +145,8 @@ export async function writeReports(outDir: string, rows: BatchRow[], thumbnailOf
   const json = path.join(outDir, REPORT_JSON);
   // The folder was judged just before (folder-at-use.ts): nothing here makes one.
   const into = { createFolder: false };
-  await writeAtomic(csv, reportCsv(lines), into);
-  await writeAtomic(json, JSON.stringify(lines, null, 2) + '\n', into);
-  await writeAtomic(path.join(outDir, REPORT_HTML), contactSheetHtml(`Batch report: ${path.basename(outDir)}`, await sheetEntries(outDir, rows, thumbnailOf)), into);
+  await writeFileAtomic(csv, reportCsv(lines), into);
+  await writeFileAtomic(json, JSON.stringify(lines, null, 2) + '\n', into);
+  await writeFileAtomic(path.join(outDir, REPORT_HTML), contactSheetHtml(`Batch report: ${path.basename(outDir)}`, await sheetEntries(outDir, rows, thumbnailOf)), into);
   return { csv, json };
 }

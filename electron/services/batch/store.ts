@@ -1,13 +1,15 @@
 /**
  * Batches on disk: one JSON file per batch in `dataDir/batches/<id>.json`,
- * written atomically (temp file, fsync, rename) so a crash leaves either the
- * old or the new state, never a torn file. Writes of one batch are queued so
- * an older state can never overwrite a newer one.
+ * written atomically (json-file.ts: temp file, fsync, rename) so a crash
+ * leaves either the old or the new state, never a torn file. Writes of one
+ * batch are queued so an older state can never overwrite a newer one; a file
+ * that cannot be read is set aside (`<id>.unreadable-<ms>.json`).
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { z } from 'zod';
 import type { Batch, BatchRow } from '../../../shared/ipc';
+import { openJsonFile, writeFileAtomic } from '../json-file';
 import { pidAlive } from '../pid-alive';
 import type { RowFile } from './check-row';
 
@@ -32,6 +34,9 @@ export interface StoredBatch extends Omit<Batch, 'rows'> {
   version: number;
 }
 
+/** What a batch file must hold to be opened at all; its rows are the app's own writing, kept as they are. */
+const storedBatchSchema = z.looseObject({ id: z.string(), rows: z.array(z.looseObject({})), version: z.number() });
+
 export class BatchStore {
   private readonly dir: string;
   private readonly queues = new Map<string, Promise<void>>();
@@ -53,7 +58,7 @@ export class BatchStore {
     batch.version += 1;
     const text = JSON.stringify(batch, null, 1);
     const prev = this.queues.get(batch.id) ?? Promise.resolve();
-    const next = prev.catch(() => undefined).then(() => writeAtomic(this.fileOf(batch.id), text));
+    const next = prev.catch(() => undefined).then(() => writeFileAtomic(this.fileOf(batch.id), text));
     this.queues.set(batch.id, next);
     return next;
   }
@@ -70,7 +75,9 @@ export class BatchStore {
     for (const name of names) {
       if (!/^[A-Za-z0-9_-]+\.json$/.test(name)) continue;
       try {
-        batches.push(JSON.parse(await fs.readFile(path.join(this.dir, name), 'utf8')) as StoredBatch);
+        const opened = await openJsonFile(path.join(this.dir, name), storedBatchSchema);
+        if (opened.value) batches.push(opened.value as unknown as StoredBatch);
+        else if (opened.setAside) unreadable.push(name);
       } catch {
         unreadable.push(name);
       }
@@ -85,27 +92,6 @@ export class BatchStore {
 
   async flush(): Promise<void> {
     await Promise.allSettled([...this.queues.values()]);
-  }
-}
-
-/** Writes a file so readers see the old or the new content, never a mix. */
-/** `createFolder: false`: into a folder that exists (and was judged) only, never making one on the way. */
-export async function writeAtomic(file: string, data: string | Uint8Array, { createFolder = true }: { createFolder?: boolean } = {}): Promise<void> {
-  if (createFolder) await fs.mkdir(path.dirname(file), { recursive: true });
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
-  // A batch's rows hold its prompts: readable by the user only.
-  const handle = await fs.open(tmp, 'w', 0o600);
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await fs.rename(tmp, file);
-  } catch (err) {
-    await fs.rm(tmp, { force: true });
-    throw err;
   }
 }
 

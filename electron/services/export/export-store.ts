@@ -3,11 +3,10 @@
  * written atomically). The records are what makes re-export in place work:
  * a newer version of an asset lineage goes to the path its ancestor went to.
  */
-import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { budgetSchema } from '../../../shared/ipc/export';
-import { writeFileAtomicSync } from '../secrets/atomic-file';
+import { openJsonFileSync, writeJsonFileSync } from '../json-file';
 
 const folderSchema = z.object({
   id: z.string(),
@@ -42,20 +41,9 @@ export class ExportStore {
 
   constructor(dataDir: string) {
     this.path = join(dataDir, 'exports.json');
-    if (!existsSync(this.path)) return;
-    let parsed: ReturnType<typeof fileSchema.safeParse> | undefined;
-    try {
-      parsed = fileSchema.safeParse(JSON.parse(readFileSync(this.path, 'utf8')));
-    } catch {
-      parsed = undefined;
-    }
-    if (parsed?.success) {
-      this.data = parsed.data;
-    } else {
-      const aside = join(dataDir, `exports.unreadable-${Date.now()}.json`);
-      renameSync(this.path, aside);
-      this.loadProblem = `The export records could not be read and were kept as ${aside}.`;
-    }
+    const opened = openJsonFileSync(this.path, fileSchema);
+    if (opened.value) this.data = opened.value;
+    if (opened.setAside) this.loadProblem = `The export records could not be read and were kept as ${opened.setAside}.`;
   }
 
   folders(): StoredFolder[] {
@@ -111,6 +99,6 @@ export class ExportStore {
   }
 
   private save(): void {
-    writeFileAtomicSync(this.path, `${JSON.stringify(this.data, null, 1)}\n`, 0o600);
+    writeJsonFileSync(this.path, this.data);
   }
 }

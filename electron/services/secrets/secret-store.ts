@@ -6,11 +6,10 @@
  * memory. Nothing here logs or returns a secret except `reveal`, which only
  * the environment registry's `credentials()` calls.
  */
-import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { SecretCipher } from '../contracts';
-import { writeFileAtomicSync } from './atomic-file';
+import { openJsonFileSync, writeFileAtomicSync } from '../json-file';
 
 export type SecretMode = 'encrypted' | 'unprotected' | 'session';
 
@@ -35,22 +34,10 @@ export class SecretStore {
     private readonly cipher: SecretCipher,
   ) {
     this.path = join(dataDir, 'secrets.json');
-    if (existsSync(this.path)) {
-      const parsed = (() => {
-        try {
-          return fileSchema.safeParse(JSON.parse(readFileSync(this.path, 'utf8')));
-        } catch {
-          return undefined;
-        }
-      })();
-      if (parsed?.success) this.file = parsed.data;
-      else {
-        // Keep the unreadable file for the user (renamed aside) and start a fresh one.
-        const aside = join(dataDir, `secrets.unreadable-${Date.now()}.json`);
-        renameSync(this.path, aside);
-        this.loadProblem = `The secrets file could not be read and was kept as ${aside}; type the secrets of your keys again.`;
-      }
-    }
+    // An unreadable file is kept for the user (set aside) and a fresh one started.
+    const opened = openJsonFileSync(this.path, fileSchema);
+    if (opened.value) this.file = opened.value;
+    if (opened.setAside) this.loadProblem = `The secrets file could not be read and was kept as ${opened.setAside}; type the secrets of your keys again.`;
   }
 
   /** Stores a secret. Throws when the chosen mode is impossible here (the caller checked first). */
@@ -105,6 +92,6 @@ export class SecretStore {
   }
 
   private save(): void {
-    writeFileAtomicSync(this.path, `${JSON.stringify(this.file, null, 2)}\n`, 0o600);
+    writeFileAtomicSync(this.path, `${JSON.stringify(this.file, null, 2)}\n`);
   }
 }

@@ -6,11 +6,11 @@
  * kept aside and replaced by defaults rather than silently half-used.
  */
 import Conf from 'conf';
-import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { rateCardSchema } from '../../../shared/api/rate-card';
 import { DEFAULT_EXPORT_OPTIONS, exportOptionsSchema, layoutSchema } from '../../../shared/ipc';
+import { setAside } from '../json-file';
 
 export const CONFIG_VERSION = 2;
 
@@ -138,7 +138,7 @@ export class ConfigStore {
     if (!data) {
       if (problem && !problem.startsWith('Settings could not be read')) {
         try {
-          renameSync(this.conf.path, join(dataDir, `config.unreadable-${Date.now()}.json`));
+          setAside(this.conf.path);
         } catch {
           // Nothing to keep aside.
         }
@@ -158,7 +158,7 @@ export class ConfigStore {
       return new Conf<Raw>(options);
     } catch {
       onUnreadable();
-      renameSync(join(dataDir, 'config.json'), join(dataDir, `config.unreadable-${Date.now()}.json`));
+      setAside(join(dataDir, 'config.json'));
       return new Conf<Raw>(options);
     }
   }
