@@ -26,7 +26,7 @@ import { TERMINAL_STATES, type JobRecord } from '../../../../shared/domain/job';
 import { migrate, openDatabase, transaction, type Database } from '../../store/database';
 import { importLegacyJournal, type ImportProgress, type ImportReport } from './import-journal';
 import { JOBS_PART, JOBS_SCHEMA } from './schema';
-import { NEEDS_WORK_SQL, needsWork } from './working-set';
+import { NEEDS_WORK_QUERY, needsWork } from './working-set';
 import { isDiskCode, LedgerWriteError, writeErrorCode } from './write-errors';
 
 export interface JobStoreOptions {
@@ -109,7 +109,7 @@ export class JobStore {
     this.ownWrites.clear();
     // Read under the write lock so no change slips between the rows and the counter.
     transaction(db, () => {
-      for (const row of db.prepare(`SELECT record FROM jobs WHERE ${NEEDS_WORK_SQL}`).all() as { record: string }[]) {
+      for (const row of db.prepare(NEEDS_WORK_QUERY).all() as { record: string }[]) {
         const rec = parse(row)!;
         this.working.set(rec.localId, rec);
       }

@@ -15,5 +15,12 @@ export function needsWork(rec: JobRecord): boolean {
   return rec.state === 'queued' || rec.state === 'submitting' || rec.state === 'pending' || rec.state === 'running' || awaitsDownload(rec);
 }
 
-/** The same rule over the jobs table's generated columns (see schema.ts), for the load at start. */
-export const NEEDS_WORK_SQL = `state IN ('queued', 'submitting', 'pending', 'running') OR (state = 'success' AND (asset_state IS NULL OR asset_state IN ('downloading', 'retrying', 'none')))`;
+/**
+ * The same rule over the jobs table's generated columns (see schema.ts), for
+ * the load at start. Written as equality lookups on the (state, asset_state)
+ * index: with an OR on asset_state, SQLite walked every successful job (1.5 s
+ * at 100,000 records, against milliseconds).
+ */
+export const NEEDS_WORK_QUERY = `SELECT record FROM jobs WHERE state IN ('queued', 'submitting', 'pending', 'running')
+  UNION ALL SELECT record FROM jobs WHERE state = 'success' AND asset_state IN ('downloading', 'retrying', 'none')
+  UNION ALL SELECT record FROM jobs WHERE state = 'success' AND asset_state IS NULL`;
