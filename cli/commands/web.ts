@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createServices } from '../../electron/compose';
 import { resolveDataDir } from '../../electron/services/data-dir';
+import { importProgressLine } from '../../electron/services/jobs/store/import-journal';
 import { createLogger } from '../../electron/services/log';
 import { createWebPlatform, startWebShell, webCipher } from '../../electron/shells/web';
 import { browserCommand } from '../../scripts/start-lib.mjs';
@@ -87,7 +88,15 @@ export const command: CliCommand = {
 
     const dataDir = resolveDataDir(io.env);
     const log = createLogger({ dataDir, fileName: 'web.log', stderr: io.stderr });
-    const services = await createServices({ dataDir, platform: createWebPlatform(), cipher: webCipher, env: io.env, log });
+    const services = await createServices({
+      dataDir,
+      platform: createWebPlatform(),
+      cipher: webCipher,
+      env: io.env,
+      log,
+      // The first start after the update moves the history into the database before the shell serves the page.
+      onImportProgress: (done, total) => io.stderr.write(`${importProgressLine(done, total)}\n`),
+    });
     let shell;
     try {
       shell = await startWebShell({ services, rendererDir: RENDERER_DIR, host, port });
