@@ -12,6 +12,7 @@ import { Menu, MenuItem } from '../../components/Menu';
 import { useStore } from '../../state/store';
 import { AssetDetail } from './AssetDetail';
 import { DeleteAssets } from './DeleteAssets';
+import { drawImportedThumbnails } from './import-thumbnails';
 import { LibraryFilters } from './LibraryFilters';
 import { LibraryResults } from './LibraryResults';
 import { compareAssets } from './use-open-asset';
@@ -83,6 +84,8 @@ export function LibraryView() {
   const showDetail = useStore((s) => s.showLibraryDetail);
   const facetsTotal = useStore((s) => s.libraryFacets?.total);
   const resultsFor = useStore((s) => s.libraryResultsFor);
+  const imported = useStore((s) => s.libraryImported);
+  useEffect(() => drawImportedThumbnails(imported), [imported]);
   const called = useStore((s) => s.libraryCalled);
   const [text, setText] = useState(query);
   const lastCell = useRef<string | null>(null);

@@ -7,6 +7,7 @@ import type { LibraryAssetSummary } from '../../../../shared/domain/library';
 import { bridge } from '../../bridge';
 import { comparePlan, openPlan } from '../../domain/library/open';
 import { useStore } from '../../state/store';
+import { drawImportedThumbnails } from './import-thumbnails';
 
 export function openAsset(asset: LibraryAssetSummary): boolean {
   const s = useStore.getState();
@@ -17,7 +18,11 @@ export function openAsset(asset: LibraryAssetSummary): boolean {
   }
   s.closeCompare();
   if (plan.how === 'job') s.openJob(plan.job);
-  else s.openHostFile(plan.target);
+  else {
+    s.openHostFile(plan.target);
+    // A model brought in before its picture was drawn (a drop in another session) gets one now.
+    drawImportedThumbnails([asset]);
+  }
   s.setLibraryOpened(asset.id);
   return true;
 }

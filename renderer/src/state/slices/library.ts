@@ -56,6 +56,8 @@ export interface LibrarySlice {
   libraryFacets: LibraryFacets | null;
   libraryCollections: LibraryCollection[];
   libraryImport: LibraryImportState | null;
+  /** What the last import brought in (the view draws pictures of the models). */
+  libraryImported: LibraryAssetSummary[];
 
   /** Loads the first results and facets, subscribes to changes and import progress; returns a release. */
   connectLibrary(): () => void;
@@ -218,6 +220,7 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get) => {
     libraryFacets: null,
     libraryCollections: [],
     libraryImport: null,
+    libraryImported: [],
 
     connectLibrary: () => {
       connections++;
@@ -370,6 +373,7 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get) => {
           get().pushToast({ level: 'error', title: 'The files could not be brought in', body: report.problem.message });
           return;
         }
+        set({ libraryImported: report.value.imported });
         const words = importReportWords({ ...report.value, skipped: [...refused, ...report.value.skipped] });
         get().pushToast({ level: words.level, title: words.title, body: words.lines.join('\n') || undefined });
         await get().refreshLibrary();
