@@ -12,8 +12,13 @@
  * - Memory: main's resident set (/proc of the host process) and the page's JS
  *   heap after a garbage collection (CDP), each start, medians.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { JobStore } from '../electron/services/jobs/store/job-store';
+import { openDatabase } from '../electron/services/store/database';
+import { seedLibrary } from '../testkit/harness/seed-library';
 import { startHost, type StudioHost } from '../testkit/host';
 import type { PageGlobals } from '../testkit/harness/page-globals';
 
@@ -111,6 +116,43 @@ async function keystroke(page: Page, key: string): Promise<number> {
       new Promise<number>((_, reject) => setTimeout(() => reject(new Error('the results did not follow the keystroke within 30 s')), 30_000)),
     ]),
   );
+}
+
+/** Data folders for the two hosts: an empty one and one seeded with `records` assets. */
+export function libraryDataDirs(records: number, log: (line: string) => void): { empty: string; full: string; remove(): void } {
+  const empty = mkdtempSync(path.join(os.tmpdir(), 'library-bench-empty-'));
+  const full = mkdtempSync(path.join(os.tmpdir(), 'library-bench-full-'));
+  const t = performance.now();
+  const db = openDatabase(full);
+  try {
+    seedLibrary(db, records, { onProgress: (done) => done % 20_000 === 0 && log(`  seeded ${done.toLocaleString('en')} assets`) });
+  } finally {
+    db.close();
+  }
+  log(`  ${records.toLocaleString('en')} assets seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  return { empty, full, remove: () => [empty, full].forEach((d) => rmSync(d, { recursive: true, force: true })) };
+}
+
+/**
+ * One status change committed so that it survives kill -9 (ms, median of
+ * `samples`), on the full library's own job store, as the job store's bench
+ * (bench/ledger-load.ts) measures it: an ordinary commit, WAL without a sync.
+ */
+export function statusCommitMs(dataDir: string, samples = 400): number {
+  const store = new JobStore({ dataDir });
+  try {
+    store.load();
+    const ids = store.newest({ includeHidden: true, limit: samples }).records.map((r) => r.localId);
+    const times: number[] = [];
+    for (const [i, id] of ids.entries()) {
+      const t = performance.now();
+      store.patch(id, { upstreamStatus: i % 2 ? 'running' : 'pending' }, false);
+      times.push(performance.now() - t);
+    }
+    return median(times);
+  } finally {
+    store.close();
+  }
 }
 
 export async function runLibraryPart(browser: Browser, options: LibraryPartOptions): Promise<LibraryFigures> {

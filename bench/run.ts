@@ -28,13 +28,16 @@ import { startHost } from '../testkit/host';
 import { runComparePart, type CompareFigures } from './compare-part';
 import { benchModels } from './fixtures';
 import { ledgerDataDir } from './history-ledger';
+import { libraryDataDirs, runLibraryPart, statusCommitMs, type LibraryFigures } from './library-part';
 import { HISTORY_WINDOW } from '../electron/services/jobs/index';
 import type { PageGlobals } from '../testkit/harness/page-globals';
 import { buildHarness, CHROMIUM_ARGS, CHROMIUM_PATH, REPO_ROOT, startHarnessServer } from '../testkit/harness/server';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-/** Which parts to run (comma-separated: latency, memory, compare, history); all by default. */
+/** Which parts to run (comma-separated: latency, memory, compare, history, library); all by default. `history` includes the library. */
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'latency,memory,compare,history').split(','));
+/** Assets in the full library (the issue's figure is for 100,000). */
+const LIBRARY_RECORDS = Number(process.env.BENCH_LIBRARY_RECORDS ?? 100_000);
 /** Which models the latency part times (comma-separated ids, e.g. m10k); all by default. */
 const MODEL_IDS = process.env.BENCH_MODELS ? new Set(process.env.BENCH_MODELS.split(',')) : null;
 const VIEWPORT = { width: 1000, height: 700 };
@@ -324,6 +327,22 @@ async function main(): Promise<void> {
       for (const dir of Object.values(folders)) rmSync(dir, { recursive: true, force: true });
     }
     }
+
+    if (PARTS.has('history') || PARTS.has('library')) {
+      console.log(`Library start-up, search and memory (the app through the browser shell, ${LIBRARY_RECORDS.toLocaleString('en')} assets against none)…`);
+      const dirs = libraryDataDirs(LIBRARY_RECORDS, (line) => console.log(line));
+      try {
+        results.library = await runLibraryPart(browser, {
+          records: LIBRARY_RECORDS,
+          pairs: Math.max(10, RUNS + (RUNS % 2)),
+          dataDirs: dirs,
+          settle,
+          commitMs: async () => statusCommitMs(dirs.full),
+        });
+      } finally {
+        dirs.remove();
+      }
+    }
   } finally {
     await browser.close();
     await server.close();
@@ -361,6 +380,17 @@ async function main(): Promise<void> {
   }
   const hist = results.history as { empty: Series; tenThousand: Series; ratio: number; searchKeystroke: Series } | undefined;
   if (hist) console.log(`History time to interactive: empty ${hist.empty.median} ms, 10,000 records ${hist.tenThousand.median} ms (×${hist.ratio.toFixed(2)}; min–max ${hist.empty.min}–${hist.empty.max} and ${hist.tenThousand.min}–${hist.tenThousand.max} ms); search keystroke → list ${hist.searchKeystroke.median} ms`);
+
+  const lib = results.library as LibraryFigures | undefined;
+  if (lib) {
+    const goal = (ok: boolean) => (ok ? 'met' : 'NOT met');
+    console.log(
+      `Library of ${lib.records.toLocaleString('en')} assets: time to interactive ×${lib.ratio.toFixed(2)} empty (goal ≤ 1.3: ${goal(lib.ratio <= 1.3)}); search keystroke → results ${lib.searchMs} ms (goal ≤ 50: ${goal(lib.searchMs <= 50)}); ` +
+        `main RSS ${lib.mainRssMb.empty} → ${lib.mainRssMb.full} MB (×${(lib.mainRssMb.full / lib.mainRssMb.empty).toFixed(2)}, goal ≤ 1.5: ${goal(lib.mainRssMb.full <= 1.5 * lib.mainRssMb.empty)}); ` +
+        `page JS heap ${lib.pageHeapMb.empty} → ${lib.pageHeapMb.full} MB (×${(lib.pageHeapMb.full / lib.pageHeapMb.empty).toFixed(2)}, goal ≤ 1.5: ${goal(lib.pageHeapMb.full <= 1.5 * lib.pageHeapMb.empty)}); ` +
+        `status change committed ${lib.commitMs ?? 'n/a'} ms (goal ≤ 2: ${goal((lib.commitMs ?? Infinity) <= 2)})`,
+    );
+  }
 
   const outDir = path.join(REPO_ROOT, 'bench', 'results');
   mkdirSync(outDir, { recursive: true });

@@ -28,8 +28,8 @@ test('the corpus GLBs dropped on the library are each found by file name', async
   await expect(page.getByRole('status').filter({ hasText: /^Bringing in/ })).toBeVisible();
   await expect(library.view.getByText(`${names.length} assets`, { exact: true })).toBeVisible({ timeout: 180_000 });
   await expect(page.getByText(`Added ${names.length} files to the library`, { exact: true })).toBeVisible();
-  // The window draws each model's picture once it is in (the first cells are the newest).
-  await expect(library.cells().first().locator('img')).toBeVisible({ timeout: 60_000 });
+  // The window draws each model's picture once it is in.
+  await expect(library.results.locator('img').first()).toBeVisible({ timeout: 60_000 });
   await page.screenshot({ path: test.info().outputPath('library-imported-grid-1440.png') });
 
   for (const name of ['lumberjack.glb', 'chess-board.glb', 'jet-fighter.glb']) {
