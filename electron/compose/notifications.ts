@@ -76,9 +76,11 @@ export const NOTIFY_GATHER_MS = 1_500;
  * NOTIFY_GATHER_MS of each other make one system notification. Returns an
  * unsubscribe.
  */
-export function notifyFinishedJobs(engine: Pick<JobEngine, 'list' | 'onChange'>, platform: Platform, events: EventSink): () => void {
+export function notifyFinishedJobs(engine: Pick<JobEngine, 'list' | 'onChange' | 'states'>, platform: Platform, events: EventSink): () => void {
   const last = new Map<string, FinishedMoment | undefined>();
-  for (const job of engine.list({ includeHidden: true })) last.set(job.localId, finishedMoment(job));
+  // Only each job's state and its asset's (a history of 100,000 is not read whole at every start).
+  const states = engine.states?.() ?? engine.list({ includeHidden: true }).map((j) => ({ localId: j.localId, state: j.state, assetState: j.asset?.state }));
+  for (const s of states) last.set(s.localId, finishedMoment({ state: s.state, asset: s.assetState ? ({ state: s.assetState } as JobRecord['asset']) : undefined }));
   let gathered: Toast[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {

@@ -180,6 +180,16 @@ export class Engine implements JobEngine {
     return { records: older.length ? [...records, ...older].sort(newestFirst) : records, total: total };
   }
 
+  states(): ReturnType<JobStore['states']> {
+    this.ensureLoaded();
+    return this.core.store.states();
+  }
+
+  refusedForCredits(): JobRecord[] {
+    this.ensureLoaded();
+    return this.core.store.refusedForCredits();
+  }
+
   revision(): number {
     this.ensureLoaded();
     return this.core.store.revision;

@@ -97,7 +97,8 @@ export function setupSettings(deps: SettingsDeps): SettingsSetup {
           service.recordCredits({ environmentId: job.environmentId, keyId: job.keyId, available: credits.available, required: credits.required, at: job.updatedAt, source: 'refusal' });
         }
       };
-      for (const job of engine.list({ includeHidden: true })) seen(job);
+      // Only the refusals that named a balance (a history of 100,000 is not read whole at every start).
+      for (const job of engine.refusedForCredits?.() ?? engine.list({ includeHidden: true })) seen(job);
       const stop = engine.onChange(seen);
       engineWatches.add(stop);
       return () => {

@@ -47,6 +47,13 @@ export interface LoadReport {
 
 type Row = { local_id: string; record: string; seq: number };
 
+/** A record's state and its asset's, as the jobs table's generated columns give them. */
+export interface JobStateRow {
+  localId: string;
+  state: JobRecord['state'];
+  assetState?: NonNullable<JobRecord['asset']>['state'];
+}
+
 function parse(row: { record: string } | undefined): JobRecord | undefined {
   return row ? (JSON.parse(row.record) as JobRecord) : undefined;
 }
@@ -278,6 +285,19 @@ export class JobStore {
     const rows = this.db.prepare(`SELECT record FROM jobs ${where} ORDER BY created_at DESC, local_id DESC LIMIT ?`).all(options.limit) as { record: string }[];
     const { n } = this.db.prepare(`SELECT count(*) AS n FROM jobs ${where}`).get() as { n: number };
     return { records: rows.map((r) => parse(r)!), total: n };
+  }
+
+  /** Every record's state and asset state, without reading the records (which of them have ended, at start). */
+  states(): JobStateRow[] {
+    if (!this.statements) return [];
+    return (this.db.prepare("SELECT local_id AS localId, state, asset_state AS assetState FROM jobs").all() as unknown as JobStateRow[]).map((r) => ({ localId: r.localId, state: r.state, ...(r.assetState ? { assetState: r.assetState } : {}) }));
+  }
+
+  /** The records whose send the service refused for credits (402 with the balance it named). */
+  refusedForCredits(): JobRecord[] {
+    if (!this.statements) return [];
+    const rows = this.db.prepare("SELECT record FROM jobs WHERE json_extract(record, '$.problem.status') = 402 AND json_extract(record, '$.problem.credits') IS NOT NULL").all() as { record: string }[];
+    return rows.map((r) => parse(r)!);
   }
 
   /** The record of an upstream job id, newest first when several environments share it. */
