@@ -1,4 +1,5 @@
 /** `asset-studio cancel <job id or local id>`: cancel a request of the history that has not been sent yet. */
+import { findJob } from '../../electron/services/jobs/cli-support';
 import { openServices } from '../services';
 import { EXIT, UsageError, parseOptions, type CliCommand } from '../command';
 
@@ -9,6 +10,7 @@ const usage = [
   'waiting for its service to answer, or waiting to retry. It is never sent afterwards, by this',
   'command, the app or another CLI. A request already on its way to the service cannot be',
   'cancelled (exit 1, saying so): if the service made the job, it appears in the history.',
+  'The id may be a local id, the service\'s job id or the library\'s asset id (j_…).',
   '  --json   Print the cancelled record as JSON.',
 ].join('\n');
 
@@ -24,7 +26,7 @@ export const command: CliCommand = {
     try {
       const engine = services.engine;
       const id = positionals[0]!;
-      const found = engine.get(id) ?? engine.list({ includeHidden: true }).find((j) => j.jobId === id);
+      const found = findJob(engine, id);
       if (!found) {
         io.stderr.write(`No job "${id}" in the history.\n`);
         return EXIT.failure;

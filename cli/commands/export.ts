@@ -5,6 +5,7 @@
  * preset, or the project folder's own when DIR is one; DIR is never added to the project folders.
  */
 import { EXIT, UsageError, parseOptions, type CliCommand } from '../command';
+import { findJob } from '../../electron/services/jobs/cli-support';
 import { openServices } from '../services';
 
 const usage = [
@@ -15,6 +16,7 @@ const usage = [
   'Checks the model against a budget, applies the fixes asked for to the exported copy (the cached',
   'original never changes), writes it into DIR with its sidecar, and prints the check and the files.',
   'Exits 1 when a failing line of the check was left unfixed.',
+  'The id may be a local id, the service\'s job id or the library\'s asset id (j_…).',
   '  --out DIR        Where the files go (a project folder uses its own budget and subfolder;',
   '                   DIR is not added to the project folders).',
   '  --budget TARGET  The preset budget of mobile, desktop or web for the engine found in DIR.',
@@ -77,7 +79,7 @@ export const command: CliCommand = {
     const services = await openServices(io, { sandbox: 'none' });
     try {
       const id = positionals[0]!;
-      const job = services.engine.get(id) ?? services.engine.list({ includeHidden: true }).find((j) => j.jobId === id);
+      const job = findJob(services.engine, id);
       if (!job) {
         io.stderr.write(`No job "${id}" in the history. Use "track ${id}" for a job created elsewhere.\n`);
         return EXIT.failure;

@@ -1,5 +1,5 @@
 /** `asset-studio wait <localId|jobId> [--json] [--out DIR]`: follow a job of the history until it settles. */
-import { finishAndPrint, waitWithProgress } from '../../electron/services/jobs/cli-support';
+import { findJob, finishAndPrint, waitWithProgress } from '../../electron/services/jobs/cli-support';
 import { openServices } from '../services';
 import { EXIT, UsageError, parseOptions, type CliCommand } from '../command';
 
@@ -9,6 +9,7 @@ const usage = [
   'Resumes the job (sending it if it is still queued, polling, downloading) and waits until it',
   'finished with a verified asset (exit 0) or failed, is uncertain, its asset is unavailable or',
   'the service rejected its key (exit 1, with the reason). Each change (stage, attempt, reason) is one line on stderr.',
+  'The id may be a local id, the service\'s job id or the library\'s asset id (j_…).',
   '  --out DIR   Export the asset into DIR.',
   '  --json      Print the record as JSON.',
 ].join('\n');
@@ -24,7 +25,7 @@ export const command: CliCommand = {
     try {
       const engine = services.engine;
       const id = positionals[0]!;
-      const found = engine.get(id) ?? engine.list({ includeHidden: true }).find((j) => j.jobId === id);
+      const found = findJob(engine, id);
       if (!found) {
         io.stderr.write(`No job "${id}" in the history. Use "track ${id}" for a job created elsewhere.\n`);
         return EXIT.failure;
