@@ -1,5 +1,5 @@
 /**
- * Chains that connect (issue 17): Edit image takes references by their web
+ * Chains that connect: Edit image takes references by their web
  * address, so a text-to-image result becomes a reference in one click ("Use
  * a result from the history"), and the request the service receives carries
  * that result's published address. A file dropped there is refused, and the

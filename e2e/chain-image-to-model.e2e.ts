@@ -1,5 +1,5 @@
 /**
- * Chains that connect (issue 17): a text-to-image result → "Make a 3D model"
+ * Chains that connect: a text-to-image result → "Make a 3D model"
  * on its history row → Generate → a rendered model, with exactly one image
  * upload made by the app; a second "Make a 3D model" reuses it.
  */

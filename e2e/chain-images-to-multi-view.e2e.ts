@@ -1,5 +1,5 @@
 /**
- * Chains that connect (issue 17): two text-to-image results → Multi-image to
+ * Chains that connect: two text-to-image results → Multi-image to
  * 3D (front + left, one click each from "Use an image you made or uploaded") → Generate →
  * a rendered model. The views are image files in that request (the endpoint
  * takes no upload id), so the app sends copies of the two results with it

@@ -1,9 +1,9 @@
 /**
- * A dropped 2:1 panorama (issue 17): it opens in the 360° viewer and Skybox
+ * A dropped 2:1 panorama: it opens in the 360° viewer and Skybox
  * from image has it ready (not Image to 3D); Generate uploads it (0 credits)
  * and the skybox result opens in the 360° viewer. While files are dragged
  * over the window, the viewport's placeholder is hidden under the drop
- * overlay's text (bug 12).
+ * overlay's text.
  */
 import { expect, test } from './fixtures';
 import { dropOnWindow, generate, generatePanel, pngImage, sandboxState } from './generate-support';
@@ -11,7 +11,7 @@ import { HistoryViewport } from './pages/history-viewport';
 
 test.use({ studioEnv: { ASSET_STUDIO_SANDBOX_JOB_SECONDS: '2' } });
 
-test('while dragging files, the drop text is not drawn over the viewport placeholder (bug 12)', async ({ page, studio }) => {
+test('while dragging files, the drop text is not drawn over the viewport placeholder', async ({ page, studio }) => {
   await page.goto(studio.url);
   const placeholder = page.getByText('Open a finished job from the history', { exact: false });
   await expect(placeholder).toBeVisible();

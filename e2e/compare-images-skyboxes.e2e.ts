@@ -1,5 +1,5 @@
 /**
- * Variants and comparison of pictures (issue 19): a set of image takes opens
+ * Variants and comparison of pictures: a set of image takes opens
  * side by side with one zoom and pan for all (wheel over one, drag another:
  * every image follows), and a set of skybox takes opens with one look
  * direction and one field of view (drag in one view, wheel: every view

@@ -1,5 +1,5 @@
 /**
- * Variants and comparison (issue 19): a set of three takes of one prompt
+ * Variants and comparison: a set of three takes of one prompt
  * opens side by side when it has finished; orbiting one view moves the
  * others' cameras; wireframe changes all three; keeping the second puts it
  * first in the set's row, and exporting from that row exports it. And a

@@ -1,5 +1,5 @@
 /**
- * Costs you can see (issue 17): the built-in sandbox hands over its rate
+ * Costs you can see: the built-in sandbox hands over its rate
  * card, so the Generate button quotes the form as it stands (surcharges
  * included); after a 402 the panel says what to do, and the top bar shows the
  * balance the service reported and how old it is. Money in plain view: a

@@ -7,7 +7,7 @@
  * dialog shows those lines as fixed. Screenshots go to test-results/.
  *
  * Not the issue's chess-board drop: a dropped GLB is only a blob in the page,
- * not a job the export service can read (see the report of issue 18).
+ * not a job the export service can read, so this drops nothing and exports a job.
  */
 import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,8 +1,8 @@
 /**
- * Export that never dead-ends (issue 17): with no project folder yet, the
+ * Export that never dead-ends: with no project folder yet, the
  * Export dialog offers Save as…, which in the browser shell downloads the
  * asset under a name made from its title; a skybox export shows only the
- * options that apply to an image (bug 8).
+ * options that apply to an image.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';

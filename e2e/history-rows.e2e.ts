@@ -1,5 +1,5 @@
 /**
- * History rows you can tell apart (issue 17): jobs made from an image show
+ * History rows you can tell apart: jobs made from an image show
  * that image until their result exists, are titled by the file or the prompt,
  * and their metadata ("where it ran") is whole at the panel's default width.
  * The rows are laid out in the font the app ships (not the machine's), and

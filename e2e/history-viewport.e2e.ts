@@ -1,5 +1,5 @@
 /**
- * History and viewport journeys (issue 6): a text-to-3D job shows its
+ * History and viewport journeys: a text-to-3D job shows its
  * progress, then a thumbnail drawn by the app, and opens with pixels on the
  * canvas; a corrupt model in the cache gives the error card while the app
  * keeps working; a skybox opens in the 360° viewer and lights a model; a
@@ -46,7 +46,7 @@ test('a text-to-3D job shows progress, then a thumbnail, and opens with pixels; 
   await expect(item).toHaveAttribute('data-status', 'finished', { timeout: 90_000 });
   const localId = (await item.getAttribute('data-local-id'))!;
   const jobId = (await item.getAttribute('data-job-id'))!;
-  // The job just submitted opens by itself (issue 17); the history's thumbnail is drawn off-screen all the same.
+  // The job just submitted opens by itself; the history's thumbnail is drawn off-screen all the same.
   await expect(hv.viewport).toHaveAttribute('data-job-id', jobId, { timeout: 30_000 });
   const thumb = item.locator('img.history-thumb');
   await expect(thumb).toBeVisible({ timeout: 60_000 });

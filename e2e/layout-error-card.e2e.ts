@@ -1,5 +1,5 @@
 /**
- * Issue 17, small windows: at 1024×700 the error card used to cover the
+ * Small windows: at 1024×700 the error card used to cover the
  * viewport's stats (both sat at the bottom right). With the history folded
  * into a rail the toasts now sit under the viewport's toolbar
  * (toastPlacement), so neither the stats nor the toolbar nor the rail is covered.

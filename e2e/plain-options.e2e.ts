@@ -1,5 +1,5 @@
 /**
- * Plain words (issue 17): the generate form's options read as words ("Quads (four-sided)", "None (no texture)")
+ * Plain words: the generate form's options read as words ("Quads (four-sided)", "None (no texture)")
  * while the values sent stay the service's; the prompt's over-the-limit hint is a proper sentence.
  */
 import { expect, test } from './fixtures';

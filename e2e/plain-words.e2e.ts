@@ -1,5 +1,5 @@
 /**
- * Plain words on screen (issue 17): a bad submission in every form type, a
+ * Plain words on screen: a bad submission in every form type, a
  * batch row with problems in the row editor, and a refused environment in
  * Settings show no service field name and no schema message. Screenshots
  * are saved for looking at (the test's output folder, or WORDS_SCREENSHOT_DIR).
@@ -87,7 +87,7 @@ test('the batch row editor uses the forms’ labels, with the list’s column na
   expect(rawWords(labels.join('\n'))).toEqual([]);
 });
 
-test('a refused environment says what to fix under each field, and an edited field drops its error (bug 4)', async ({ app }, testInfo) => {
+test('a refused environment says what to fix under each field, and an edited field drops its error', async ({ app }, testInfo) => {
   const page = app.page;
   const dir = process.env.WORDS_SCREENSHOT_DIR || testInfo.outputPath('words');
   await page.getByRole('button', { name: 'Settings' }).click();

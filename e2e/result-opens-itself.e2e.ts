@@ -1,5 +1,5 @@
 /**
- * Results come to you (issue 17): the job just submitted opens in the
+ * Results come to you: the job just submitted opens in the
  * viewport when it finishes, without a click; a job finished after the user
  * opened something else stays where it is, and its toast offers Open.
  */

@@ -1,14 +1,14 @@
 /**
- * Issue 16's Settings findings, through the browser shell as a user meets them:
+ * Settings' safety rules, through the browser shell as a user meets them:
  *
- * - finding 2: a key's secret belongs to the address it was entered for. Moving
+ * - a key's secret belongs to the address it was entered for. Moving
  *   an environment to another address forgets its keys' secrets, and Settings
  *   says so in words and asks for them again.
- * - finding 5: plain http:// to another computer is refused until the visible
+ * - plain http:// to another computer is refused until the visible
  *   "Allow plain http://" override is ticked, and the environment then carries a
  *   lasting warning. The address used is under `.invalid` (never resolves); adding
  *   an environment sends nothing to it.
- * - finding 7: a folder outside the home and data folders is refused in plain
+ * - a folder outside the home and data folders is refused in plain
  *   words, and a folder inside them is taken.
  *
  * Screenshots of each message are kept in the test's output folder.

@@ -1,5 +1,5 @@
 /**
- * Issue 17, bug 6: a model whose primitives have no material got a black
+ * A model whose primitives have no material got a black
  * silhouette as its history thumbnail (glTF's default material is fully
  * metallic, and the off-screen thumbnail has nothing for metal to reflect).
  * The thumbnail now draws such a model with a neutral grey material.
@@ -47,7 +47,7 @@ async function materialLessSphere(): Promise<Uint8Array> {
   return new NodeIO().writeBinary(doc);
 }
 
-test('a model with no material gets a grey thumbnail, not a black silhouette (bug 6)', async ({ page, studio }, testInfo) => {
+test('a model with no material gets a grey thumbnail, not a black silhouette', async ({ page, studio }, testInfo) => {
   test.setTimeout(180_000);
   const hv = new HistoryViewport(page, studio);
   const job = await hv.waitReady((await hv.submit('text-to-3d', { prompt: 'a plain ball' })).localId);

@@ -1,6 +1,6 @@
 /**
- * Widgets that behave (issue 17): the history's ⋯ menu (bug 3), focus after
- * nested dialogs (bug 10), the keyboard-only journey from a prompt to an
+ * Widgets that behave: the history's ⋯ menu, focus after
+ * nested dialogs, the keyboard-only journey from a prompt to an
  * export, and the layout at 1024×700.
  */
 import type { Locator, Page } from '@playwright/test';
@@ -34,7 +34,7 @@ async function focusedText(page: Page): Promise<string> {
   return page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 }
 
-test('bug 3: the ⋯ menu closes on Escape and outside clicks, moves with arrow keys, returns focus, and is never under the next row', async ({ page, studio }) => {
+test('the history row ⋯ menu closes on Escape and outside clicks, moves with arrow keys, returns focus, and is never under the next row', async ({ page, studio }) => {
   const hv = new HistoryViewport(page, studio);
   const jobs = [];
   for (const prompt of ['a copper kettle', 'a stone bench', 'a paper lantern']) jobs.push(await hv.submit('text-to-3d', { prompt }));
@@ -74,7 +74,7 @@ test('bug 3: the ⋯ menu closes on Escape and outside clicks, moves with arrow 
   await expect(menu).toBeHidden();
 });
 
-test('bug 10: Export → Settings → Escape, Escape puts focus back where it came from, not on the page body', async ({ page, studio }) => {
+test('Export → Settings → Escape, Escape puts focus back where it came from, not on the page body', async ({ page, studio }) => {
   const hv = new HistoryViewport(page, studio);
   const job = await hv.submit('text-to-3d', { prompt: 'a brass key' });
   await hv.waitReady(job.localId);

@@ -1,5 +1,5 @@
 /**
- * The browser shell's allowed-folder rule (issue 16, finding 7). A page in a
+ * The browser shell's allowed-folder rule. A page in a
  * browser may name paths only inside the user's home folder and the app's
  * data folder (staged files of a recorded request live there). Every
  * path-taking channel (files:stagePath, batch:import and its rows' files,
@@ -102,7 +102,7 @@ export function gateFor(ctx: HandlerContext, dataDir: string, homeDir?: string):
 }
 
 /**
- * A project folder is judged again when it is used (issue 16, finding 7): it
+ * A project folder is judged again when it is used: it
  * was stored by its real path, so a real path that differs now means the
  * folder (or a folder above it) was replaced by a link since it was added;
  * from the browser shell it must also still lie in the allowed folders.

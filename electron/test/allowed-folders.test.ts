@@ -1,5 +1,5 @@
 /**
- * The browser shell's allowed-folder rule (issue 16, finding 7): every
+ * The browser shell's allowed-folder rule: every
  * path-taking channel, asked from the browser shell, reaches only the home
  * folder and the app's data folder, judged by the real path at the moment of
  * use, and refuses before it creates anything.

@@ -1,5 +1,5 @@
 /**
- * File modes on POSIX (issue 16, finding 10): the data folder is the user's
+ * File modes on POSIX: the data folder is the user's
  * only (0700), and the files that hold prompts or credentials (the job
  * store's database, the sandbox's state, settings, secrets, batches, logs) are readable
  * by the user only (0600), even under the usual umask 022 that would make new

@@ -1,5 +1,5 @@
 /**
- * Logs stay bounded and hold no secret or token (issue 16): the file rotates
+ * Logs stay bounded and hold no secret or token: the file rotates
  * by size, a fixed number of older files is kept, and the browser shell's
  * launch token and cookie value are masked wherever they appear in a line.
  */

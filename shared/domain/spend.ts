@@ -1,6 +1,6 @@
 /**
  * An estimate of what each key has spent, per day: the environment's rate
- * card applied to the ledger's jobs (issue 17, "Costs you can see"). It is an
+ * card applied to the ledger's jobs. It is an
  * estimate, and says so: the service publishes no prices and reports no spend,
  * so the figures are only as right as the card the user typed (or the one the
  * built-in sandbox handed over).

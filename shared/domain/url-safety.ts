@@ -1,5 +1,5 @@
 /**
- * Where a key's secret may be sent (issue 16, findings 2 and 5), as pure
+ * Where a key's secret may be sent, as pure
  * decisions shared by main (which enforces them) and Settings (which explains
  * them before anything is sent).
  *

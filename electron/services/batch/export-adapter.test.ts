@@ -55,7 +55,7 @@ async function runBatch(outDir: string, onExporter?: (exporter: ReturnType<typeo
 }
 
 describe('batch exports through the export service', () => {
-  it("does not add the batch's output folder to the project folders, unless the user adds it (bug 9)", async () => {
+  it("does not add the batch's output folder to the project folders, unless the user adds it", async () => {
     const out = temp('not-a-project');
     let exporter: ReturnType<typeof setupExport> | undefined;
     const batch = await runBatch(out, (e) => (exporter = e));

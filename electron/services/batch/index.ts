@@ -22,7 +22,7 @@ export interface BatchDeps {
   stagePath?: (absPath: string) => Promise<Result<StagedFile>>;
   /** The export service's handlers: assets are exported with its rules (names, sidecars, safe paths). */
   exportHandlers?: PartialHandlers;
-  /** The export service's way to register a batch's output folder without making it a project folder (bug 9). */
+  /** The export service's way to register a batch's output folder without making it a project folder. */
   addOutputFolder?: AddOutputFolder;
   /** Or any writer (tests); a plain safe copy is used when neither is given. */
   exporter?: BatchExporter;

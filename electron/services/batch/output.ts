@@ -2,10 +2,11 @@
  * What a batch leaves in its output folder: each finished asset, and the
  * report (`batch-report.csv`, `batch-report.json`) next to them.
  *
- * Assets go through a `BatchExporter`. The export service applies the
- * project's export rules; until it is wired in, `safeCopyExporter` writes a
- * plain copy with a portable name, never outside the folder and never over
- * an existing file.
+ * Assets go through a `BatchExporter`: in the app and the CLI that is the
+ * export service (export-adapter.ts, wired in batch/index.ts), which applies
+ * the project's export rules. `safeCopyExporter` is what a BatchService built
+ * without the export service uses (unit tests): a plain copy with a portable
+ * name, never outside the folder and never over an existing file.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';

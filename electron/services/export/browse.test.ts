@@ -9,7 +9,7 @@ afterEach(() => {
   for (const d of made.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
-describe('the folder chooser (bug 7)', () => {
+describe('the folder chooser', () => {
   it.each([
     ['hidden folders are left out beside visible ones', ['.cache', 'games', '.config', 'art'], ['games', 'art']],
     ['a folder holding only hidden folders lists them rather than nothing', ['.config', '.local'], ['.config', '.local']],

@@ -37,7 +37,7 @@ export async function resolveInsideRoots(homeDir: string, path: string | undefin
 /**
  * The folders a listing shows: hidden ones (a leading dot) are left out,
  * unless there is nothing else, as in a home folder holding only `.config`
- * and the like (bug 7: the chooser showed an empty list there).
+ * and the like (the chooser showed an empty list there).
  */
 export function shownFolderNames(names: readonly string[]): string[] {
   const visible = names.filter((n) => !n.startsWith('.'));

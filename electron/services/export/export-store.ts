@@ -13,7 +13,7 @@ const folderSchema = z.object({
   path: z.string(),
   subfolder: z.string().optional(),
   budget: budgetSchema.optional(),
-  /** Registered only as a batch's output folder: exports go there, but it is not one of the user's project folders (bug 9). */
+  /** Registered only as a batch's output folder: exports go there, but it is not one of the user's project folders. */
   batchOutput: z.boolean().optional(),
 });
 const recordSchema = z.object({

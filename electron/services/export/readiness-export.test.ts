@@ -153,7 +153,7 @@ describe('the readiness check and its fixes on the exported copy', () => {
   });
 });
 
-describe('lineage for every file an export writes (issue 16 #6)', () => {
+describe('lineage for every file an export writes', () => {
   it('never replaces a sidecar that is not ours: the set moves to a numbered name', async () => {
     const f = await folder('plain', { 'tall-tower_bigjob00.asset.json': 'my notes' });
     const report = await value<ExportReport>('export:run', { localIds: ['local-big-1'], folderId: f.id });

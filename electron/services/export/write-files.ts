@@ -1,5 +1,5 @@
 /**
- * Writing an export's files under the lineage rule (issue 16 #6): a file is
+ * Writing an export's files under the lineage rule: a file is
  * replaced only when it is ours (written by an earlier export of the same
  * asset lineage, as recorded); otherwise the whole set of files takes a new
  * numbered base name on which every one of them is free. Writes are atomic

@@ -1,6 +1,7 @@
 /**
- * What adding or editing an environment may do to where secrets go (issue 16,
- * findings 2 and 5), as one pure decision the settings service applies.
+ * What adding or editing an environment may do to where secrets go (a secret
+ * goes only where it was entered for; plain http:// only to this computer),
+ * as one pure decision the settings service applies.
  *
  * Changing the base or storage *origin* forgets the keys' secrets and asks for
  * them again, rather than refusing the change while keys hold secrets:

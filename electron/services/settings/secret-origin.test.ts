@@ -1,7 +1,7 @@
 /**
- * A key's secret goes only where it was entered for (issue 16, findings 2 and
- * 5): a renderer that points an environment elsewhere never gets a request
- * signed with the old secret there, and plain http:// reaches only this
+ * A key's secret goes only where it was entered for: a renderer that points
+ * an environment elsewhere never gets a request signed with the old secret
+ * there, and plain http:// reaches only this
  * computer unless the environment visibly allows it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -14,7 +14,7 @@ const SIDECAR_HELP = {
 } as const;
 
 /**
- * `modelOptions`: up axis, scale and pivot change models only; an image or skybox export leaves them out (bug 8).
+ * `modelOptions`: up axis, scale and pivot change models only; an image or skybox export leaves them out.
  * `source`: a model dropped on the window has no prompt or job for the sidecar to record.
  */
 export function ExportOptionsFields({

@@ -3,8 +3,8 @@
  * layer by the order layers registered, and when a second dialog opens
  * within a frame or two of the first (Export → "Add a project folder in
  * Settings"), the first one can keep its Escape listener: Escape then closed
- * the Export dialog under Settings and left Settings open (bug 10, seen in
- * about half of the CI runs). The app keeps its own order of opening, and
+ * the Export dialog under Settings and left Settings open (seen in about half
+ * of the CI runs). The app keeps its own order of opening, and
  * whichever dialog receives the Escape closes the one opened last.
  */
 export interface OpenDialog {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { JobSummary } from '../../../../shared/domain/job';
 import { modelOptionsApply, saveAsName } from './save-as';
 
-describe('export options that apply (bug 8)', () => {
+describe('export options that apply', () => {
   it.each([
     ['a skybox alone: no up axis, scale or pivot', ['text-to-worldbox'], false],
     ['an image alone', ['text-to-image'], false],

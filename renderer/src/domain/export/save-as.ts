@@ -4,7 +4,7 @@
  * downloads folder or asks where, as the browser is set; Electron's window
  * shows its native save dialog for a download). And which export options
  * apply: up axis, scale and pivot change models only, so an image or skybox
- * export does not show them (bug 8).
+ * export does not show them.
  */
 import { shownOfKind, type GenerationKind } from '../../../../shared/api';
 import type { JobSummary } from '../../../../shared/domain/job';

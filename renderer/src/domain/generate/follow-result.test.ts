@@ -68,7 +68,7 @@ describe('what counts as opening something else', () => {
   });
 });
 
-describe("the panel's status belongs to the key it was sent with (bug 11)", () => {
+describe("the panel's status belongs to the key it was sent with", () => {
   const a = { environmentId: 'sandbox', keyId: 'k1' };
   it.each([
     ['same pair', a, a, true],

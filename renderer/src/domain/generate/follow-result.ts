@@ -4,7 +4,7 @@
  * view once all its takes have, unless the user opened something else since
  * (then it stays in History, and its toast offers Open). And the Generate
  * panel's status belongs to the environment and key it was sent with: after
- * switching, another key's 402 is not shown as if it were this one's (bug 11).
+ * switching, another key's 402 is not shown as if it were this one's.
  * Pure decisions; the generate slice applies them.
  */
 import { shownOfKind } from '../../../../shared/api';

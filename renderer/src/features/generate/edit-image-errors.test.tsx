@@ -26,7 +26,7 @@ beforeEach(() => {
   host = installFakeHost();
 });
 
-describe('Edit image says what is wrong with a reference (bug 5)', () => {
+describe('Edit image says what is wrong with a reference', () => {
   it('an empty reference: each of its fields says what to do, with no schema path', async () => {
     openEditImage();
     fireEvent.click(screen.getByRole('button', { name: 'Add reference' }));

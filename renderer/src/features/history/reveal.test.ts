@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fail, ok } from '../../../../shared/ipc';
 import { newestExport, revealMessage } from './reveal';
 
-describe('what "Reveal the file" tells the user (bug 1)', () => {
+describe('what "Reveal the file" tells the user', () => {
   const exported = { path: '/home/ana/game/Assets/Generated/chair.glb' };
   it.each([
     ['the file manager opened', ok(true), exported, null],

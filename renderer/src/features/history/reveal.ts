@@ -2,7 +2,7 @@
  * "Reveal the file": what to tell the user after asking the host to show a
  * job's exported file. The browser shell (and the CLI) have no file manager,
  * so their reveal answers `false` for a file that does exist: that is "this
- * window cannot open a file manager", never "not exported yet" (bug 1).
+ * window cannot open a file manager", never "not exported yet".
  */
 import type { ExportRecordView, Result } from '../../../../shared/ipc';
 import { bridge } from '../../bridge';

@@ -203,7 +203,7 @@ function EnvironmentForm({ env, onDone }: { env?: EnvironmentView; onDone(update
   const plainHttp = isPlainHttpToRemote(values.baseUrl.trim()) || isPlainHttpToRemote(values.storageUrl.trim());
   const [error, setError] = useState<string>();
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<EnvironmentField, string>>>({});
-  /** Editing a field answers its error: the old sentence no longer describes what is typed (bug 4). */
+  /** Editing a field answers its error: the old sentence no longer describes what is typed. */
   const edit = (field: EnvironmentField) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setFieldErrors(({ [field]: _gone, ...rest }) => rest);

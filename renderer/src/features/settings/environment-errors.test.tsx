@@ -53,7 +53,7 @@ async function submit(form: HTMLElement) {
   });
 }
 
-describe('the add-environment form (bug 4)', () => {
+describe('the add-environment form', () => {
   it('puts each refusal under its field in plain words, never the channel or the schema', async () => {
     addEnvironment.mockResolvedValue({ ok: false, problem: refusedAsBefore });
     const form = await openForm();

@@ -41,7 +41,7 @@ export type Submission = (
   /** The host refused before queueing (validation, unknown staged file, no key). */
   | { phase: 'failed'; problem: Problem }
 ) & {
-  /** The environment and key active when it was sent: the panel shows it only while they are (bug 11). */
+  /** The environment and key active when it was sent: the panel shows it only while they are. */
   sentWith?: EnvironmentKeyPair;
 };
 

@@ -2,8 +2,8 @@
  * A glTF primitive with no material gets the format's default material, which
  * GLTFLoader builds as the spec says: white, fully metallic, fully rough. With
  * nothing to reflect (the thumbnail has no environment map) a fully metallic
- * surface renders black, so a material-less model became a black silhouette
- * (issue 17, bug 6). Here such meshes get a neutral grey, non-metallic material
+ * surface renders black, so a material-less model became a black silhouette.
+ * Here such meshes get a neutral grey, non-metallic material
  * instead. A material that came from the file keeps its look: the loader records
  * it (and any clone it made of it) in `parser.associations` with its index.
  */

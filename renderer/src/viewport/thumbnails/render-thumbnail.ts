@@ -29,7 +29,7 @@ export async function renderModelThumbnail(localId: string, url: string, headers
   let gltf: GLTF | undefined;
   try {
     gltf = await parseGlb(loadersFor(gl).gltf, preview.bytes);
-    // A model with no material is drawn grey, not as a black silhouette (bug 6).
+    // A model with no material is drawn grey, not as a black silhouette.
     applyNeutralDefaultMaterial(gltf);
     const scene = new Scene();
     scene.background = new Color(MODEL_BACKGROUND);
