@@ -44,10 +44,11 @@ describe('finishedNotice: what the user reads', () => {
 });
 
 /** An engine that only reports changes, a platform whose focus and notifications the test sets. */
-function rig(options: { focused: boolean; notifies: boolean; existing?: JobRecord[] }) {
+function rig(options: { focused: boolean; notifies: boolean; existing?: JobRecord[]; working?: JobRecord[] }) {
   const listeners = new Set<(job: JobRecord) => void>();
   const engine = {
     list: () => options.existing ?? [],
+    ...(options.working ? { working: () => options.working! } : {}),
     onChange: (l: (job: JobRecord) => void) => {
       listeners.add(l);
       return () => listeners.delete(l);
@@ -140,6 +141,26 @@ describe('notifyFinishedJobs: the subscriber the composition root attaches', () 
     r.change(job({ state: 'success', asset: { state: 'downloading', format: 'glb', attempts: 0 } }));
     r.change(job({ state: 'success', asset: ready }));
     expect(r.toasts).toHaveLength(1);
+  });
+
+  it('with the engine answering only the jobs not yet ended: the others stay silent, a job still running or made since is told', () => {
+    vi.setSystemTime(Date.parse('2026-11-27T12:00:00.000Z'));
+    const before = '2026-11-27T11:00:00.000Z';
+    const after = '2026-11-27T12:00:05.000Z';
+    const ended = job({ localId: 'ended-before', createdAt: before, state: 'success', asset: ready });
+    const running = job({ localId: 'running-at-start', createdAt: before, state: 'running' });
+    const r = rig({ focused: true, notifies: false, working: [running] });
+    // A job ended before the start changes (removed from the history, a thumbnail saved): not told again.
+    r.change({ ...ended, hidden: true });
+    expect(r.toasts).toHaveLength(0);
+    r.change({ ...running, state: 'success', asset: ready });
+    // Made by the CLI after the start and read in only at its end: told.
+    r.change(job({ localId: 'made-since', createdAt: after, state: 'error', problem: { message: 'Mesh failed.' } }));
+    expect(r.toasts).toHaveLength(2);
+    // A download of the job ended before the start, retried to the end: told again.
+    r.change({ ...ended, asset: { state: 'downloading', format: 'glb', attempts: 0 } });
+    r.change(ended);
+    expect(r.toasts).toHaveLength(3);
   });
 
   it('stops when unsubscribed', () => {

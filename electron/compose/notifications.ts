@@ -76,11 +76,17 @@ export const NOTIFY_GATHER_MS = 1_500;
  * NOTIFY_GATHER_MS of each other make one system notification. Returns an
  * unsubscribe.
  */
-export function notifyFinishedJobs(engine: Pick<JobEngine, 'list' | 'onChange' | 'states'>, platform: Platform, events: EventSink): () => void {
+export function notifyFinishedJobs(engine: Pick<JobEngine, 'list' | 'onChange' | 'working'>, platform: Platform, events: EventSink): () => void {
   const last = new Map<string, FinishedMoment | undefined>();
-  // Only each job's state and its asset's (a history of 100,000 is not read whole at every start).
-  const states = engine.states?.() ?? engine.list({ includeHidden: true }).map((j) => ({ localId: j.localId, state: j.state, assetState: j.asset?.state }));
-  for (const s of states) last.set(s.localId, finishedMoment({ state: s.state, asset: s.assetState ? ({ state: s.assetState } as JobRecord['asset']) : undefined }));
+  const since = Date.now();
+  // Only the jobs not yet ended are read (a history of 100,000 is not read whole at every start): any other job
+  // made before this moment had ended, so a change to it that leaves it ended the same way is not told again.
+  const working = engine.working?.();
+  for (const job of working ?? engine.list({ includeHidden: true })) last.set(job.localId, finishedMoment(job));
+  const momentBefore = (job: JobRecord, now: FinishedMoment | undefined) => {
+    if (last.has(job.localId)) return last.get(job.localId);
+    return working && Date.parse(job.createdAt) < since ? now : undefined;
+  };
   let gathered: Toast[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
@@ -95,7 +101,7 @@ export function notifyFinishedJobs(engine: Pick<JobEngine, 'list' | 'onChange' |
   };
   const stop = engine.onChange((job) => {
     const moment = finishedMoment(job);
-    const before = last.get(job.localId);
+    const before = momentBefore(job, moment);
     last.set(job.localId, moment);
     if (!moment || moment === before) return;
     const notice = finishedNotice(job, moment);

@@ -24,8 +24,8 @@ export interface JobEngine {
   list(options?: { includeHidden?: boolean }): JobRecord[];
   /** The history's window: every record being worked on, and the newest others up to `limit`, newest first; `total` counts them all. */
   history(options: { includeHidden?: boolean; limit: number }): { records: JobRecord[]; total: number };
-  /** Every record's state and asset state, read without the records (what has ended, at a subscriber's start). */
-  states?(): { localId: string; state: JobRecord['state']; assetState?: NonNullable<JobRecord['asset']>['state'] }[];
+  /** The records not yet ended (waiting, sent, followed, or with an asset still to download), from memory. */
+  working?(): JobRecord[];
   /** The records whose send the service refused for credits (a 402 naming the balance). */
   refusedForCredits?(): JobRecord[];
   /** Changes whenever any record does: what is derived from `list()` stays valid while it is the same. */

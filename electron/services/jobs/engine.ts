@@ -180,9 +180,9 @@ export class Engine implements JobEngine {
     return { records: older.length ? [...records, ...older].sort(newestFirst) : records, total: total };
   }
 
-  states(): ReturnType<JobStore['states']> {
+  working(): JobRecord[] {
     this.ensureLoaded();
-    return this.core.store.states();
+    return this.core.store.workingSet();
   }
 
   refusedForCredits(): JobRecord[] {

@@ -47,13 +47,6 @@ export interface LoadReport {
 
 type Row = { local_id: string; record: string; seq: number };
 
-/** A record's state and its asset's, as the jobs table's generated columns give them. */
-export interface JobStateRow {
-  localId: string;
-  state: JobRecord['state'];
-  assetState?: NonNullable<JobRecord['asset']>['state'];
-}
-
 function parse(row: { record: string } | undefined): JobRecord | undefined {
   return row ? (JSON.parse(row.record) as JobRecord) : undefined;
 }
@@ -287,16 +280,13 @@ export class JobStore {
     return { records: rows.map((r) => parse(r)!), total: n };
   }
 
-  /** Every record's state and asset state, without reading the records (which of them have ended, at start). */
-  states(): JobStateRow[] {
-    if (!this.statements) return [];
-    return (this.db.prepare("SELECT local_id AS localId, state, asset_state AS assetState FROM jobs").all() as unknown as JobStateRow[]).map((r) => ({ localId: r.localId, state: r.state, ...(r.assetState ? { assetState: r.assetState } : {}) }));
-  }
-
   /** The records whose send the service refused for credits (402 with the balance it named). */
   refusedForCredits(): JobRecord[] {
     if (!this.statements) return [];
-    const rows = this.db.prepare("SELECT record FROM jobs WHERE json_extract(record, '$.problem.status') = 402 AND json_extract(record, '$.problem.credits') IS NOT NULL").all() as { record: string }[];
+    // A 402 leaves the job rejected, or queued and paused with its batch: only those rows are read (by the state index).
+    const rows = this.db
+      .prepare("SELECT record FROM jobs WHERE state IN ('rejected', 'queued') AND json_extract(record, '$.problem.status') = 402 AND json_extract(record, '$.problem.credits') IS NOT NULL")
+      .all() as { record: string }[];
     return rows.map((r) => parse(r)!);
   }
 
