@@ -51,6 +51,7 @@ async function main(): Promise<void> {
     await time({ query: 'warm up' });
     const keystrokes: number[] = [];
     for (const query of typed) keystrokes.push((await time({ query })).ms);
+    if (process.env.LIBRARY_BENCH_VERBOSE) process.stderr.write(`${typed.map((q, i) => `${q}: ${keystrokes[i]!.toFixed(1)}`).join("\n")}\n`);
     const filtered: Record<string, { ms: number; total: number }> = {};
     const cases: Record<string, Partial<LibrarySearch>> = {
       all: {},

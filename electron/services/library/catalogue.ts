@@ -26,6 +26,21 @@ interface EntryRow {
   display_title: string;
 }
 
+const COLUMN_NAMES = ENTRY_COLUMNS.split(', ') as (keyof EntryRow)[];
+
+/** A row read as an array (node:sqlite makes arrays several times faster than objects at 100,000 rows). */
+function rowOf(values: unknown[]): EntryRow {
+  const row: Record<string, unknown> = {};
+  COLUMN_NAMES.forEach((name, i) => (row[name] = values[i]));
+  return row as unknown as EntryRow;
+}
+
+/** Stands for "more changed than were named" among the changes held during a load. */
+const EVERYTHING = '*';
+
+/** Rows read per slice of a load in the background, between which main answers other work. */
+const LOAD_SLICE = 10_000;
+
 function entryOf(r: EntryRow): CatalogueEntry {
   return {
     n: r.n,
@@ -61,29 +76,93 @@ export class Catalogue {
   /** The name of each environment an asset came from (the facets show names). */
   readonly environmentNames = new Map<string, string>();
 
-  /** Empty until `reload()`. */
+  /** Not read until first asked (a search or the facets): a start that never shows the library never pays for it. */
+  private loaded = false;
+  private loading: Promise<void> | undefined;
+  /** Changes reported while a background load runs: applied once it has finished. */
+  private pendingIds: string[] | undefined;
+
   constructor(private readonly db: Database) {}
 
   get size(): number {
+    this.ensure();
     return this.newest.length;
   }
 
-  /** Everything read again (the first load, or more changes than the log names). */
-  reload(): void {
-    const rows = this.db.prepare(`SELECT ${ENTRY_COLUMNS} FROM library_assets`).all() as unknown as EntryRow[];
+  private ensure(): void {
+    if (!this.loaded) this.reload();
+  }
+
+  private reset(): void {
     this.byN = new Map();
     this.idToN = new Map();
-    for (const r of rows) {
+  }
+
+  private take(values: unknown[][]): void {
+    for (const v of values) {
+      const r = rowOf(v);
       this.byN.set(r.n, entryOf(r));
       this.idToN.set(r.id, r.n);
       if (r.environment_id && r.environment_name) this.environmentNames.set(r.environment_id, r.environment_name);
     }
+  }
+
+  private finish(): void {
     this.newest = [...this.byN.values()].sort(newestFirst);
     this.titled = undefined;
+    this.loaded = true;
+  }
+
+  /** Everything read again, at once (more changes than the log names, or a search before the background load). */
+  reload(): void {
+    const statement = this.db.prepare(`SELECT ${ENTRY_COLUMNS} FROM library_assets`);
+    statement.setReturnArrays(true);
+    this.reset();
+    this.take(statement.all() as unknown as unknown[][]);
+    this.finish();
+  }
+
+  /**
+   * Reads the catalogue in slices of rows by number, letting main answer
+   * other work between them; changes reported meanwhile are applied at the
+   * end. Resolves at once when it is loaded.
+   */
+  load(): Promise<void> {
+    if (this.loaded) return Promise.resolve();
+    this.loading ??= (async () => {
+      const slice = this.db.prepare(`SELECT ${ENTRY_COLUMNS} FROM library_assets WHERE n > ? ORDER BY n LIMIT ${LOAD_SLICE}`);
+      slice.setReturnArrays(true);
+      this.pendingIds = [];
+      this.reset();
+      let after = 0;
+      for (;;) {
+        if (this.loaded) return; // a search read it all meanwhile
+        const rows = slice.all(after) as unknown as unknown[][];
+        this.take(rows);
+        if (rows.length < LOAD_SLICE) break;
+        after = rows.at(-1)![0] as number;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      this.finish();
+      const pending = this.pendingIds;
+      this.pendingIds = undefined;
+      if (pending?.includes(EVERYTHING)) this.reload();
+      else if (pending?.length) this.apply(pending);
+    })().finally(() => {
+      this.loading = undefined;
+      this.pendingIds = undefined;
+    });
+    return this.loading;
   }
 
   /** Reads the named assets again: changed ones replace their entry, deleted ones leave, new ones take their place in order. */
   apply(ids: readonly string[]): void {
+    // Not read yet: the first read will see these changes (a load under way applies them when it ends).
+    if (!this.loaded) {
+      // An empty list (too many to name) asks for everything again once loaded.
+      this.pendingIds?.push(...(ids.length ? ids : [EVERYTHING]));
+      return;
+    }
     if (ids.length === 0) return this.reload();
     const rows = this.db.prepare(`SELECT ${ENTRY_COLUMNS} FROM library_assets WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as unknown as EntryRow[];
     const found = new Map(rows.map((r) => [r.id, r]));
@@ -119,15 +198,18 @@ export class Catalogue {
   }
 
   entry(n: number): CatalogueEntry | undefined {
+    this.ensure();
     return this.byN.get(n);
   }
 
   /** Every entry, newest first. */
   all(): readonly CatalogueEntry[] {
+    this.ensure();
     return this.newest;
   }
 
   ordered(sort: 'newest' | 'oldest' | 'title'): readonly CatalogueEntry[] {
+    this.ensure();
     if (sort !== 'title') return this.newest;
     this.titled ??= [...this.newest].sort(byTitle);
     return this.titled;

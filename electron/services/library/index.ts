@@ -33,6 +33,8 @@ export interface LibraryDeps {
   now?: () => Date;
   /** How often other processes' changes are looked for (ms). */
   pollMs?: number;
+  /** When the catalogue starts loading in the background after the start (ms; default 1500). */
+  catalogueAfterMs?: number;
   /** Generated assets' files and thumbnails (the job engine's cache). */
   engine?: Pick<JobEngine, 'assetPath' | 'thumbnailPath' | 'sourceImagePath' | 'saveThumbnail' | 'remove'>;
   /** Files the window staged from a drop (the files service's staging area); a file brought in is staged from here to be exported again. */
@@ -98,7 +100,7 @@ export function setupLibrary(deps: LibraryDeps): Library {
     }
     edits.syncKept(parseKeptTakes(text));
   };
-  // The follower starts from the log's end as it is now; the catalogue is read after it, so nothing falls between.
+  // The follower starts from the log's end as it is now; the catalogue is read after it (at the first search), so nothing falls between.
   const follower: ChangeFollower = followChanges(
     db,
     (ids) => {
@@ -108,7 +110,10 @@ export function setupLibrary(deps: LibraryDeps): Library {
     { intervalMs: deps.pollMs, onTick: syncKept },
   );
   syncKept();
-  catalogue.reload();
+  // The catalogue is read in the background a little after the start (in slices), so the first search finds it
+  // ready and the start itself never waits for it.
+  const warm = setTimeout(() => void catalogue.load().catch(() => undefined), deps.catalogueAfterMs ?? 1500);
+  warm.unref();
   const refresh = () => {
     syncKept();
     follower.poll();
@@ -121,6 +126,7 @@ export function setupLibrary(deps: LibraryDeps): Library {
 
   const handlers: HandlersFor<ChannelsOf<'library'>> = {
     'library:search': async (args) => {
+      await catalogue.load();
       // What another process wrote since the last look is in the answer.
       follower.poll();
       return ok(reads.search(args));
@@ -130,7 +136,10 @@ export function setupLibrary(deps: LibraryDeps): Library {
       const detail = reads.get(id);
       return detail ? ok(detail) : fail('not-found', NOT_FOUND);
     },
-    'library:facets': async ({ includeHidden }) => ok(reads.facets(includeHidden ?? false)),
+    'library:facets': async ({ includeHidden }) => {
+      await catalogue.load();
+      return ok(reads.facets(includeHidden ?? false));
+    },
     'library:tag': async ({ ids, add, remove }) => {
       const found = edits.tag(ids, add, remove);
       return wrote(found === 0 ? fail('not-found', NOT_FOUND) : ok(null));
@@ -250,6 +259,7 @@ export function setupLibrary(deps: LibraryDeps): Library {
       }
     },
     dispose: async () => {
+      clearTimeout(warm);
       follower.stop();
       if (!deps.db) db.close();
     },
