@@ -154,10 +154,18 @@ export async function createServices(options: ServicesOptions): Promise<Services
       engine,
       staging: files.staging,
       exportRun: exporter.handlers['export:run'],
+      readinessFolders: exporter.readinessFolders,
+      // The app and the browser shell measure new models for stored readiness; a one-off CLI command does not.
+      measureReadiness: options.startEngine !== false,
       revealInFolder: (file) => platform.revealInFolder(file),
     });
     late.library = library;
     disposables.push({ name: 'library', dispose: library.dispose });
+    // A folder added, removed or given another budget: every stored verdict is worked out again.
+    const stopFolders = events.subscribe((name) => {
+      if (name === 'export:foldersChanged') void library.foldersChanged().catch((err: unknown) => log.error('readiness could not be stored again', { error: err }));
+    });
+    disposables.push({ name: 'library-folders', dispose: async () => stopFolders() });
     // The engine's writes reach the library through the jobs table's triggers; this only says so at once
     // (changes from other processes are found by the library's own timer).
     let refreshing: NodeJS.Timeout | undefined;

@@ -56,6 +56,8 @@ export interface ExportRun {
 export function setupExport(deps: ExportDeps): {
   handlers: HandlersFor<ChannelsOf<'export'>>;
   addBatchOutputFolder(path: string, shell: 'electron' | 'web' | 'cli'): Promise<Result<ProjectFolderView>>;
+  /** Each project folder's budget and compression as the check uses them (the library stores readiness against them). */
+  readinessFolders(): Promise<{ id: string; budget: Budget; compression: GeometryCompression }[]>;
   dispose(): Promise<void>;
 } {
   const store = new ExportStore(deps.dataDir);
@@ -227,7 +229,17 @@ export function setupExport(deps: ExportDeps): {
 
   /** For the batch service: a batch's output folder, registered for exports without joining the project folders. */
   const addBatchOutputFolder = (path: string, shell: 'electron' | 'web' | 'cli') => addFolder(path, shell, true);
-  return { handlers, addBatchOutputFolder, dispose: async () => {} };
+  const readinessFolders = () =>
+    Promise.all(
+      store
+        .folders()
+        .filter((f) => !f.batchOutput)
+        .map(async (f) => {
+          const { budget, compression } = await budgetOf(f);
+          return { id: f.id, budget, compression };
+        }),
+    );
+  return { handlers, addBatchOutputFolder, readinessFolders, dispose: async () => {} };
 }
 
 function stripUndefined<T extends object>(value: T): T {

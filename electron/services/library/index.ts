@@ -17,6 +17,7 @@ import { KEPT_TAKES_FILE, parseKeptTakes } from '../jobs/kept-takes';
 import { AssetFiles } from './asset-files';
 import { BlobStore } from './blobs';
 import { deleteAssets } from './delete';
+import { ReadinessKeeper, type FolderBudget } from './readiness';
 import { exportRowsOf, recordExports, storedExport } from './exports';
 import { importFiles, walkFiles, type FileToImport } from './import';
 import { openDatabase, type Database } from '../store/database';
@@ -33,6 +34,10 @@ export interface LibraryDeps {
   now?: () => Date;
   /** How often other processes' changes are looked for (ms). */
   pollMs?: number;
+  /** Project folders' budgets (the export service's), for readiness stored per asset and folder. */
+  readinessFolders?: () => Promise<FolderBudget[]>;
+  /** This process measures models downloaded or brought in (the app; not a short CLI command). */
+  measureReadiness?: boolean;
   /** When the catalogue starts loading in the background after the start (ms; default 1500). */
   catalogueAfterMs?: number;
   /** Generated assets' files and thumbnails (the job engine's cache). */
@@ -60,6 +65,8 @@ export interface Library {
   files: AssetFiles;
   /** Looks for changes now (after a write elsewhere in this process) and reports them. */
   refresh(): void;
+  /** Works out every stored readiness verdict again (a project folder added, removed, or its budget changed). */
+  foldersChanged(): Promise<void>;
   /** Records what one `export:run` wrote against the assets exported (the export service calls it after each run). */
   recordExport(run: ExportRun): void;
   dispose(): Promise<void>;
@@ -100,19 +107,38 @@ export function setupLibrary(deps: LibraryDeps): Library {
     }
     edits.syncKept(parseKeptTakes(text));
   };
+  // Readiness: models without figures are measured on a checking thread, one after another, whenever assets change.
+  const keeper = new ReadinessKeeper({ db, modelPath: (id) => files.assetPath(id), folders: deps.readinessFolders ?? (async () => []) });
+  let measuring: Promise<void> | undefined;
+  let disposed = false;
+  const measureSoon = () => {
+    if (!deps.measureReadiness || measuring || disposed) return;
+    measuring = (async () => {
+      while (!disposed && (await keeper.measurePending(10)) > 0) refresh();
+    })()
+      .catch(() => undefined)
+      .finally(() => {
+        measuring = undefined;
+      });
+  };
+
   // The follower starts from the log's end as it is now; the catalogue is read after it (at the first search), so nothing falls between.
   const follower: ChangeFollower = followChanges(
     db,
     (ids) => {
       catalogue.apply(ids);
       deps.events.emit('library:changed', { ids });
+      measureSoon();
     },
     { intervalMs: deps.pollMs, onTick: syncKept },
   );
   syncKept();
   // The catalogue is read in the background a little after the start (in slices), so the first search finds it
   // ready and the start itself never waits for it.
-  const warm = setTimeout(() => void catalogue.load().catch(() => undefined), deps.catalogueAfterMs ?? 1500);
+  const warm = setTimeout(() => {
+    void catalogue.load().catch(() => undefined);
+    measureSoon();
+  }, deps.catalogueAfterMs ?? 1500);
   warm.unref();
   const refresh = () => {
     syncKept();
@@ -258,7 +284,13 @@ export function setupLibrary(deps: LibraryDeps): Library {
         // The export itself succeeded; a library that cannot record it now (busy, closing) loses only the row.
       }
     },
+    foldersChanged: async () => {
+      await keeper.foldersChanged();
+      refresh();
+    },
     dispose: async () => {
+      disposed = true;
+      await measuring;
       clearTimeout(warm);
       follower.stop();
       if (!deps.db) db.close();
