@@ -32,6 +32,24 @@ const FORMATS = ['glb', 'gltf', 'obj', 'stl'];
 const FIXES = ['simplify', 'resize-textures', 'weld-prune', 'recentre-pivot', 'compress'];
 const FOLDERS = ['/home/artist/projects/tavern-game', '/home/artist/projects/dungeon-crawler', '/home/artist/godot/forest', '/home/artist/unity/racer'];
 
+/** A mid-size game prop, as a model's measured figures. */
+const SEED_FIGURES = {
+  triangles: 42_000,
+  largestTexture: 2048,
+  textureCount: 3,
+  materials: 2,
+  fileBytes: 4_200_000,
+  heightM: 1.2,
+  baseM: 0,
+  baseOffsetM: 0.01,
+  texturedWithoutUv: 0,
+  degenerateTriangles: 0,
+  duplicateTriangles: 0,
+  unusedVertices: 0,
+  validatorErrors: 0,
+  validatorWarnings: 2,
+};
+
 /** A small fast deterministic generator (mulberry32). */
 function random(seed: number): () => number {
   let a = seed >>> 0;
@@ -72,6 +90,7 @@ export function seedLibrary(db: Database, count: number, options: SeedOptions = 
   db.exec("INSERT OR IGNORE INTO library_collections (id, name, created_at) VALUES ('c_seed_tavern', 'Tavern', '2025-01-01T00:00:00.000Z'), ('c_seed_dungeon', 'Dungeon set', '2025-01-01T00:00:00.000Z')");
   const insertMember = db.prepare("INSERT OR IGNORE INTO library_members (collection_id, asset_n, added_at) SELECT ?, n, '2025-01-01T00:00:00.000Z' FROM library_assets WHERE id = ?");
   const base = (db.prepare('SELECT count(*) AS n FROM library_assets').get() as { n: number }).n;
+  const setFigures = db.prepare("UPDATE library_assets SET figures = ? WHERE media_kind = 'model' AND figures IS NULL AND n > ?");
 
   for (let done = 0; done < count; ) {
     const size = Math.min(batch, count - done);
@@ -142,6 +161,8 @@ export function seedLibrary(db: Database, count: number, options: SeedOptions = 
       }
       writeJobRows(db, records);
       for (const f of after) f();
+      // Models come measured (as after their download), so the library has no readiness work left to do.
+      setFigures.run(JSON.stringify(SEED_FIGURES), base + done);
     });
     done += size;
     options.onProgress?.(base + done);

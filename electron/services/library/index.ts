@@ -114,7 +114,7 @@ export function setupLibrary(deps: LibraryDeps): Library {
   const measureSoon = () => {
     if (!deps.measureReadiness || measuring || disposed) return;
     measuring = (async () => {
-      while (!disposed && (await keeper.measurePending(10)) > 0) refresh();
+      while (!disposed && (await keeper.measurePending(50)) > 0) refresh();
     })()
       .catch(() => undefined)
       .finally(() => {

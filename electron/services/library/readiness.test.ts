@@ -70,7 +70,11 @@ describe('readiness stored per asset and folder', () => {
         return figures(file.includes('heavy') ? 200_000 : 10_000);
       },
     });
+    const changes = () => (lib.db.prepare('SELECT asset_id FROM library_changes WHERE seq > ?').all(mark) as { asset_id: string }[]).map((r) => r.asset_id);
+    const mark = (lib.db.prepare('SELECT max(seq) AS s FROM library_changes').get() as { s: number }).s;
     expect(await keeper.measurePending()).toBe(3);
+    // New verdicts are changes windows hear of; figures alone (the file that is gone) are not.
+    expect(new Set(changes())).toEqual(new Set(['j_light01', 'j_heavy01']));
     expect(await keeper.measurePending()).toBe(0);
     expect(measured.sort()).toEqual(['/cache/heavy01.glb', '/cache/light01.glb']);
     expect((lib.db.prepare("SELECT figures FROM library_assets WHERE local_id = 'gone001'").get() as { figures: string }).figures).toBe(UNMEASURED);

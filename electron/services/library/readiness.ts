@@ -87,13 +87,17 @@ export class ReadinessKeeper {
     const pending = db.prepare(PENDING).all(limit) as { n: number; id: string; localId: string | null }[];
     if (pending.length === 0) return 0;
     const measure = this.deps.measure ?? measureFigures;
-    const done: number[] = [];
+    const results: [number, string][] = [];
     for (const asset of pending) {
       const file = this.deps.modelPath(asset.localId ?? asset.id);
       const figures = file ? await measure(file).catch(() => undefined) : undefined;
-      db.prepare('UPDATE library_assets SET figures = ? WHERE n = ?').run(figures ? JSON.stringify(figures) : UNMEASURED, asset.n);
-      if (figures) done.push(asset.n);
+      results.push([asset.n, figures ? JSON.stringify(figures) : UNMEASURED]);
     }
+    transaction(db, () => {
+      const put = db.prepare('UPDATE library_assets SET figures = ? WHERE n = ?');
+      for (const [n, figures] of results) put.run(figures, n);
+    });
+    const done = results.filter(([, f]) => f !== UNMEASURED).map(([n]) => n);
     if (done.length) this.store(await this.deps.folders(), done);
     return pending.length;
   }

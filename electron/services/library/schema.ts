@@ -95,6 +95,10 @@ function fileSourcesFromJob(rec: string, assetN: string): string {
 
 const assetOfJob = (localId: string) => `(SELECT n FROM library_assets WHERE local_id = ${localId})`;
 
+/** Every column of library_assets but figures: an update of any of them is a change windows hear of. */
+const CHANGE_COLUMNS =
+  'id, source, local_id, job_id, generation_kind, media_kind, environment_id, environment_name, title, prompt, file_name, created_at, bytes, sha256, format, asset_ready, has_thumbnail, hidden, favourite, kept, note, tags, set_id, parent_job_id, export_count, display_title';
+
 const FTS_TEXT = `NEW.title, coalesce(NEW.prompt, ''), (SELECT coalesce(group_concat(value, ' '), '') FROM json_each(NEW.tags)), NEW.note, coalesce(NEW.file_name, '')`;
 
 export const LIBRARY_SCHEMA: readonly SchemaStep[] = [
@@ -252,6 +256,15 @@ export const LIBRARY_SCHEMA: readonly SchemaStep[] = [
    END;
    CREATE TRIGGER library_jobs_ad AFTER DELETE ON jobs BEGIN
      DELETE FROM library_assets WHERE local_id = OLD.local_id;
+   END;`,
+  // A model's measured figures are not something a window shows (its stored verdicts are): writing them is not a
+  // change to report, so the change log follows every column but figures.
+  `DROP TRIGGER library_assets_au;
+   CREATE TRIGGER library_assets_au AFTER UPDATE OF ${CHANGE_COLUMNS} ON library_assets BEGIN
+     INSERT INTO library_changes (asset_id) VALUES (NEW.id);
+   END;
+   CREATE TRIGGER library_readiness_ai AFTER INSERT ON library_readiness BEGIN
+     INSERT INTO library_changes (asset_id) SELECT id FROM library_assets WHERE n = NEW.asset_n;
    END;`,
 ];
 
