@@ -35,6 +35,8 @@ export interface LibraryFigures {
 
 export interface LibraryPartOptions {
   records: number;
+  /** Progress lines (one per start). */
+  log?: (line: string) => void;
   /** Pairs of starts (empty and full), alternating which comes first. */
   pairs: number;
   dataDirs: { empty: string; full: string };
@@ -185,7 +187,11 @@ export async function runLibraryPart(browser: Browser, options: LibraryPartOptio
     for (let i = 0; i < options.pairs; i++) {
       // Keystrokes are timed on the first full start only: 20 of them are the figure's samples.
       const order: ('empty' | 'full')[] = i % 2 === 0 ? ['empty', 'full'] : ['full', 'empty'];
-      for (const which of order) runs[which].push(await start(which, which === 'full' && i === 0));
+      for (const which of order) {
+        const run = await start(which, which === 'full' && i === 0);
+        runs[which].push(run);
+        options.log?.(`  pair ${i + 1}/${options.pairs} ${which}: ${round(run.ms)} ms to results${run.search.length ? `, keystrokes median ${round(median(run.search))} ms` : ''}`);
+      }
     }
     const searchMs = runs.full.flatMap((r) => r.search);
     const emptyMs = runs.empty.map((r) => r.ms);

@@ -334,6 +334,7 @@ async function main(): Promise<void> {
       try {
         results.library = await runLibraryPart(browser, {
           records: LIBRARY_RECORDS,
+          log: (line) => console.log(line),
           pairs: Math.max(10, RUNS + (RUNS % 2)),
           dataDirs: dirs,
           settle,

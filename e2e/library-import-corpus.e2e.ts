@@ -14,7 +14,7 @@ const missing = missingSharedFile(corpusFile('gltf'), 'The library import journe
 test.skip(!!missing, missing);
 
 test('the corpus GLBs dropped on the library are each found by file name', async ({ page, studio }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const names = readdirSync(corpusFile('gltf')).filter((f) => f.endsWith('.glb')).sort();
   expect(names.length).toBeGreaterThan(5);
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -42,6 +42,17 @@ test('the corpus GLBs dropped on the library are each found by file name', async
   await library.type('fox');
   await expect(library.cells()).toHaveCount(names.filter((n) => /^fox/i.test(n)).length);
   await page.screenshot({ path: test.info().outputPath('library-imported-search-1440.png') });
+
+  // In a narrow window the library is a drawer over the viewport, opened from the rail; details read the same.
+  await library.resize(1024, 700);
+  await library.open();
+  await expect(library.cells()).toHaveCount(3);
+  await page.screenshot({ path: test.info().outputPath('library-imported-search-1024.png') });
+  await library.openDetails('Fox');
+  await expect(library.details).toContainText('File: Fox.glb');
+  await page.screenshot({ path: test.info().outputPath('library-detail-1024.png') });
+  await library.back();
+  await library.resize(1440, 900);
 
   // The same files again: already there, kept once.
   await library.type('');

@@ -18,11 +18,17 @@ export class LibraryPage {
     this.details = this.view.getByRole('region', { name: 'Asset details' });
   }
 
+  /** Resizes the window and waits for the layout to follow (below 1200 px the right panel is a drawer). */
+  async resize(width: number, height: number): Promise<void> {
+    await this.page.setViewportSize({ width, height });
+    await expect(this.page.locator('main[data-layout]')).toHaveAttribute('data-layout', width < 1200 ? 'narrow' : 'wide');
+  }
+
   /** Shows the library (the tab in a wide window; the rail's Library button opens the drawer in a narrow one). */
   async open(): Promise<void> {
-    const tab = this.page.getByRole('tab', { name: 'Library' });
-    if (await tab.isVisible()) await tab.click();
-    else await this.page.getByRole('button', { name: 'Library' }).click();
+    const narrow = (await this.page.locator('main[data-layout]').getAttribute('data-layout')) === 'narrow';
+    if (narrow) await this.page.getByRole('navigation', { name: 'Side panels' }).getByRole('button', { name: 'Library' }).click();
+    else await this.page.getByRole('tab', { name: 'Library' }).click();
     await expect(this.view).toBeVisible();
   }
 
@@ -31,7 +37,7 @@ export class LibraryPage {
   }
 
   cell(title: string | RegExp): Locator {
-    return this.results.getByRole('listitem', { name: title });
+    return this.results.getByRole('listitem', { name: title, exact: typeof title === 'string' });
   }
 
   /** Types as a user does, one key at a time, and waits until the results answer what was typed. */
