@@ -14,7 +14,8 @@ import { prepareLibrary } from '../electron/services/library/store';
 import { finishedRecord } from '../electron/services/library/test/records';
 import { writeJobRows } from '../electron/services/library/test/job-rows';
 import { openDatabase } from '../electron/services/store/database';
-import type { CliIo } from './command';
+import type { CliCommand, CliIo } from './command';
+import { command as exportCommand } from './commands/export';
 import { command } from './commands/library';
 
 let root: string;
@@ -22,6 +23,10 @@ let dataDir: string;
 let source: string;
 
 async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  return runCommand(command, argv);
+}
+
+async function runCommand(cmd: CliCommand, argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
   const io: CliIo = {
@@ -32,7 +37,7 @@ async function run(...argv: string[]): Promise<{ code: number; out: string; err:
     signal: new AbortController().signal,
     listCommands: async () => [],
   };
-  const code = await command.run(argv, io).catch((e: Error) => {
+  const code = await cmd.run(argv, io).catch((e: Error) => {
     err += e.message;
     return 2;
   });
@@ -51,6 +56,9 @@ beforeAll(async () => {
   prepareLibrary(db);
   writeJobRows(db, [finishedRecord('text-to-3d', { localId: 'lantern1', jobId: 'up-lantern-9', prompt: 'a hanging iron lantern' })]);
   db.close();
+  // Its downloaded model, where the engine's cache keeps it.
+  fs.mkdirSync(path.join(dataDir, 'assets', 'lantern1'), { recursive: true });
+  fs.writeFileSync(path.join(dataDir, 'assets', 'lantern1', 'asset.glb'), triangleGlb());
 });
 
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -94,6 +102,14 @@ describe('asset-studio library', () => {
     expect(generated.out.split('  ')[0]).toBe('j_lantern1');
     expect((await run('tag', 'nope-000', 'x')).code).toBe(1);
   });
+
+  it('an export by the CLI into a plain folder, named by the library id, is in the asset’s exports', async () => {
+    const exported = await runCommand(exportCommand, ['j_lantern1', '--out', 'out', '--fix', 'all']);
+    expect(exported.code).toBe(0);
+    const [line] = (await run('search', 'hanging', '--json')).out.trim().split('\n');
+    expect((JSON.parse(line!) as { exportCount: number }).exportCount).toBe(1);
+    expect(fs.readdirSync(path.join(root, 'out')).some((f) => f.endsWith('.glb'))).toBe(true);
+  }, 60_000);
 
   it('says what is wrong with a command line', async () => {
     expect((await run()).code).toBe(2);

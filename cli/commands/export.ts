@@ -99,6 +99,7 @@ export const command: CliCommand = {
         ...(formats.length > 1 ? { formats: formats as (typeof NODE_FORMATS)[number][] } : {}),
         options: modelOptions,
         ...(values.format === 'cubemap' ? { skyboxFaces: true } : {}),
+        onExported: services.recordExport,
       });
       if (!result.ok) {
         io.stderr.write(`${result.message}\n`);

@@ -15,7 +15,7 @@ import { setupBatch } from '../services/batch';
 import type { EnvironmentRegistry, HandlerMap, Platform, SecretCipher } from '../services/contracts';
 import { createEventHub, type EventHub } from '../services/event-hub';
 import { secureDataDir } from '../services/data-dir';
-import { setupExport } from '../services/export';
+import { setupExport, type ExportRun } from '../services/export';
 import { setupFiles, setupImageUploads, setupJobImageStaging } from '../services/files';
 import { setupJobs, type EngineTiming } from '../services/jobs';
 import { setupLibrary } from '../services/library';
@@ -64,6 +64,8 @@ export interface Services {
   layout: { get(): LayoutPrefs; set(patch: LayoutPrefs): Result<LayoutPrefs> };
   /** Every asset's files by local id or library id: what the app's asset route serves (studio://, the browser shell). */
   assetFiles: AssetFiles;
+  /** Records an export made outside export:run (the CLI's into a folder that is not a project folder) in the library. */
+  recordExport(run: ExportRun): void;
   /** The embedded sandbox when it started. */
   sandbox: RunningSandbox | undefined;
   log: Logger;
@@ -223,6 +225,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       events,
       engine,
       assetFiles: library.files,
+      recordExport: library.recordExport,
       registry: settings.registry,
       layout: { get: settings.layout, set: settings.setLayout },
       sandbox,

@@ -11,6 +11,7 @@ import { compressionFor, presetBudget, type AppliedFix, type Budget, type Budget
 import type { ExportItemResult, ExportOptions, ProjectFolderView, Result } from '../../../shared/ipc';
 import type { HandlerContext } from '../contracts';
 import type { JobEngine } from '../jobs/engine-api';
+import type { ExportRun } from './index';
 import { DEFAULT_TARGET } from '.';
 import { exportJobs, type ExportRecords } from './exporter';
 import { detectProject } from './project-detect';
@@ -32,6 +33,8 @@ export interface CliExportInput {
   options?: Pick<Partial<ExportOptions>, 'collision' | 'lods'>;
   /** Skyboxes: also the six cube faces (and Godot's sky) for the engine found in the folder. */
   skyboxFaces?: boolean;
+  /** Told of an export into a folder that is not a project folder (those go through export:run, which tells its own hook). */
+  onExported?: (run: ExportRun) => void;
 }
 
 export type CliExportResult =
@@ -54,6 +57,11 @@ export async function exportForCli(input: CliExportInput): Promise<CliExportResu
     ? await exportJobsThroughService(input, project.id, plan)
     : await exportJobs({ engine: input.engine, store: NO_RECORDS, now: () => new Date() }, { id: 'cli', path: real }, [input.localId], input.options ?? {}, plan);
   if (!Array.isArray(items)) return items;
+  if (!project) {
+    // Not a project folder: recorded with no folder id (it is in no list to export to again).
+    const args = { localIds: [input.localId], folderId: '', ...(input.formats ? { formats: input.formats } : { format: input.format }), ...(input.fixes ? { fixes: input.fixes } : {}) } as ExportRun['args'];
+    input.onExported?.({ args, folder: { id: '', path: real }, report: { folderId: '', items }, at: new Date().toISOString() });
+  }
   const item = items[0];
   if (!item?.ok) return { ok: false, message: item?.message ?? 'Nothing was exported.' };
   return { ok: true, check: item.check ?? [], files: item.files ?? [], fixes: item.fixes ?? [], budget, ...(item.fileBytes !== undefined ? { fileBytes: item.fileBytes } : {}) };

@@ -61,7 +61,7 @@ export function recordExports(db: Database, rows: readonly ExportRow[]): number 
       const localId = 'localId' in row.source ? row.source.localId : null;
       const sha256 = 'sha256' in row.source ? row.source.sha256 : null;
       recorded += Number(
-        insert.run(row.id, row.folderId, row.folderPath, row.format, JSON.stringify(row.fixes), JSON.stringify(row.files), JSON.stringify(row.request), row.at, localId, sha256, sha256).changes,
+        insert.run(row.id, row.folderId || null, row.folderPath, row.format, JSON.stringify(row.fixes), JSON.stringify(row.files), JSON.stringify(row.request), row.at, localId, sha256, sha256).changes,
       );
     }
     return recorded;
