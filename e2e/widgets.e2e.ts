@@ -74,6 +74,48 @@ test('the history row ⋯ menu closes on Escape and outside clicks, moves with a
   await expect(menu).toBeHidden();
 });
 
+for (const size of [
+  { width: 1440, height: 900 },
+  { width: 1024, height: 700 },
+]) {
+  test(`at ${size.width}×${size.height} a set's ⋯ menu closes on Escape and outside clicks and moves with arrow keys`, async ({ page, studio }) => {
+    const hv = new HistoryViewport(page, studio);
+    // Two takes of one request, as Generate with Variants 2 sends them: one set in the history.
+    for (let i = 0; i < 2; i++) {
+      const take = await studio.invoke<{ localId: string }>('jobs:submit', { kind: 'text-to-image', fields: { prompt: 'a brass compass, top view' }, setId: 'set-menu-journey' });
+      if (!take.ok) throw new Error(take.problem.message);
+      await hv.waitReady(take.value.localId);
+    }
+    await page.setViewportSize(size);
+    await page.goto(studio.url);
+    // Below 1200 px the history is a rail: its History button opens it as a drawer.
+    if (size.width < 1200) await page.getByRole('button', { name: 'History', exact: true }).click();
+    const setRow = hv.history.locator('article[data-set-id]');
+    await expect(setRow).toHaveCount(1);
+    const trigger = setRow.getByRole('button', { name: /^Actions for/ });
+
+    await trigger.click();
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`set-menu-${size.width}x${size.height}.png`) });
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Open the first take' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Export the first take…' })).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(page.getByRole('menuitem', { name: 'Open the first take' })).toBeFocused();
+
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(trigger).toBeFocused();
+
+    await trigger.click();
+    await expect(menu).toBeVisible();
+    await hv.history.getByRole('searchbox', { name: 'Search history' }).click();
+    await expect(menu).toBeHidden();
+  });
+}
+
 test('Export → Settings → Escape, Escape puts focus back where it came from, not on the page body', async ({ page, studio }) => {
   const hv = new HistoryViewport(page, studio);
   const job = await hv.submit('text-to-3d', { prompt: 'a brass key' });

@@ -5,11 +5,13 @@
  * take, the best figure of each row marked). The container exposes
  * `data-state` (loading, ready, error) and `data-job-ids`.
  */
+import { RadioGroup } from 'radix-ui';
 import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import type { JobSummary } from '../../../../shared/domain/job';
 import type { ReadinessReport } from '../../../../shared/ipc';
 import { bridge } from '../../bridge';
 import type { CompareSession } from '../../state/slices/compare';
+import type { ViewMode } from '../../state/slices/viewport';
 import { useStore } from '../../state/store';
 import type { CompareSceneState, CompareTake } from '../../viewport/compare/CompareScene';
 import { viewRects } from '../../viewport/compare/layout';
@@ -231,33 +233,34 @@ export function CompareView({ session, state, error, wipe, onWipe, onImageState,
       <div className="compare-toolbar" role="toolbar" aria-label="Compare">
         <strong className="compare-title">Compare {session.localIds.length} {session.content === 'model' ? 'models' : session.content === 'image' ? 'images' : 'skyboxes'}</strong>
         {session.localIds.length === 2 ? (
-          <div className="viewport-modes" role="radiogroup" aria-label="Layout">
-            <button type="button" role="radio" aria-checked={session.mode === 'side-by-side'} onClick={() => setMode('side-by-side')}>
+          <RadioGroup.Root className="viewport-modes" aria-label="Layout" orientation="horizontal" loop value={session.mode} onValueChange={(mode) => setMode(mode as CompareSession['mode'])}>
+            <RadioGroup.Item value="side-by-side" className="viewport-mode">
               Side by side
-            </button>
-            <button type="button" role="radio" aria-checked={session.mode === 'wipe'} onClick={() => setMode('wipe')}>
+            </RadioGroup.Item>
+            <RadioGroup.Item value="wipe" className="viewport-mode">
               Wipe
-            </button>
-          </div>
+            </RadioGroup.Item>
+          </RadioGroup.Root>
         ) : null}
         {session.content === 'model' ? (
           <>
-            <div className="viewport-modes" role="radiogroup" aria-label="View mode">
+            <RadioGroup.Root
+              className="viewport-modes"
+              aria-label="View mode"
+              orientation="horizontal"
+              loop
+              value={channel ? '' : viewMode}
+              onValueChange={(mode) => {
+                setChannel(null);
+                setViewMode(mode as ViewMode);
+              }}
+            >
               {VIEW_MODES.map(({ mode, label }) => (
-                <button
-                  key={mode}
-                  type="button"
-                  role="radio"
-                  aria-checked={viewMode === mode && !channel}
-                  onClick={() => {
-                    setChannel(null);
-                    setViewMode(mode);
-                  }}
-                >
+                <RadioGroup.Item key={mode} value={mode} className="viewport-mode">
                   {label}
-                </button>
+                </RadioGroup.Item>
               ))}
-            </div>
+            </RadioGroup.Root>
             <PbrChannelSelect channel={channel} onChange={setChannel} />
           </>
         ) : null}

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import type { JobSummary } from '../../../../shared/domain/job';
 import { bridge } from '../../bridge';
+import { Menu, MenuItem } from '../../components/Menu';
 import { useStore } from '../../state/store';
 import { kindLabel, statusGroup } from '../../domain/history/history-model';
 import { canOpen, chainActions } from '../../domain/history/job-actions';
@@ -26,7 +27,6 @@ export function SetRow({ setId, takes, keptLocalId, expanded, onToggle }: { setI
   const openJob = useStore((s) => s.openJob);
   const openExport = useStore((s) => s.openExport);
   const startFrom = useStore((s) => s.startFrom);
-  const [menuOpen, setMenuOpen] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const chosen = chosenTake(takes, keptLocalId)!;
   const title = chosen.title || chosen.prompt || kindLabel(chosen.kind);
@@ -66,24 +66,26 @@ export function SetRow({ setId, takes, keptLocalId, expanded, onToggle }: { setI
         ) : null}
       </div>
       <div className="history-actions">
-        <button type="button" aria-haspopup="menu" aria-expanded={menuOpen} aria-label={`Actions for ${title}`} onClick={() => setMenuOpen(!menuOpen)}>
-          ⋯
-        </button>
-        {menuOpen ? (
-          <div className="history-menu" role="menu" onClick={() => setMenuOpen(false)}>
-            <button type="button" role="menuitem" disabled={!canOpen(chosen)} onClick={() => openJob(chosen)}>
-              Open {keptLocalId ? 'the kept take' : 'the first take'}
+        <Menu
+          label={`Actions for ${title}`}
+          trigger={
+            <button type="button" aria-label={`Actions for ${title}`}>
+              ⋯
             </button>
-            <button type="button" role="menuitem" disabled={!canOpen(chosen)} onClick={() => openExport([chosen.localId])}>
-              Export {keptLocalId ? 'the kept take' : 'the first take'}…
-            </button>
-            {chainActions(chosen).map((a) => (
-              <button key={a.kind} type="button" role="menuitem" onClick={() => startFrom(a.kind, { [a.as]: chosen.jobId })}>
-                {a.label}
-              </button>
-            ))}
-          </div>
-        ) : null}
+          }
+        >
+          <MenuItem disabled={!canOpen(chosen)} onSelect={() => openJob(chosen)}>
+            Open {keptLocalId ? 'the kept take' : 'the first take'}
+          </MenuItem>
+          <MenuItem disabled={!canOpen(chosen)} onSelect={() => openExport([chosen.localId])}>
+            Export {keptLocalId ? 'the kept take' : 'the first take'}…
+          </MenuItem>
+          {chainActions(chosen).map((a) => (
+            <MenuItem key={a.kind} onSelect={() => startFrom(a.kind, { [a.as]: chosen.jobId })}>
+              {a.label}
+            </MenuItem>
+          ))}
+        </Menu>
       </div>
     </article>
   );
