@@ -18,6 +18,7 @@ import { Engine, type EngineTiming } from './engine';
 import { FAST_TIMING, staticRegistry, tempDir, until } from './test/harness';
 import { stopAfterEach } from './test/stop-after-each';
 import { accessorBomb, withPngSize } from '../guard/crafted-files';
+import { expectNothingFor } from '../../../testkit/expect-nothing';
 
 const open = stopAfterEach();
 
@@ -79,15 +80,13 @@ describe('a key revoked while its jobs run', () => {
       expect(job.state === 'pending' || job.state === 'running').toBe(true);
       expect(job.polling?.reason).toMatch(/the service rejected this key/);
     }
-    // Polls already on the wire when the first 401 came back are answered (and logged) a moment later.
-    await new Promise((r) => setTimeout(r, 300));
+    // Polls already on the wire when the first 401 came back (one a job at most) are answered a moment later; no other.
+    const paused = gets(sandbox);
+    await expectNothingFor(1_000, 'poll with the rejected key', () => gets(sandbox) > paused + ids.length);
     const before = gets(sandbox);
-    await new Promise((r) => setTimeout(r, 1_000));
-    expect(gets(sandbox)).toBe(before);
     // A Settings change that leaves this key as it was (another key, a name): still paused, no request.
     s.setSecret('rotated-away', true);
-    await new Promise((r) => setTimeout(r, 600));
-    expect(gets(sandbox)).toBe(before);
+    await expectNothingFor(600, 'poll after a Settings change that left the key as it was', () => gets(sandbox) !== before);
     for (const id of ids) expect(engine.get(id)?.polling?.state).toBe('key-rejected');
     // The key's secret updated: its jobs are polled again.
     s.setSecret(undefined, true);

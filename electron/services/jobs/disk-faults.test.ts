@@ -19,6 +19,7 @@ import { createHeadlessPlatform, noCipher } from '../platform-headless';
 import { JobStore } from './store/job-store';
 import { MOVED_ASIDE_DIR } from './store/import-journal';
 import { tempDir, until } from './test/harness';
+import { expectNothingFor } from '../../../testkit/expect-nothing';
 
 const CODES = ['ENOSPC', 'EIO', 'EACCES'] as const;
 
@@ -70,7 +71,11 @@ function sqliteError(errcode: number): Error {
 type Commit = (localId: string, make: (current: JobRecord | undefined) => JobRecord, durable: boolean) => unknown;
 
 /** Makes the job store's transactions fail with `errcode` (for the records `which` picks) until restored. */
+/** How many record writes the fault below has refused (so a test waits for the refusal, not for time). */
+let writesRefused = 0;
+
 function refuseStoreWrites(errcode: number, which: (next: JobRecord) => boolean = () => true) {
+  writesRefused = 0;
   const proto = JobStore.prototype as unknown as { commit: Commit };
   const real = proto.commit;
   return vi.spyOn(proto, 'commit').mockImplementation(function (this: unknown, localId, make, durable) {
@@ -79,7 +84,10 @@ function refuseStoreWrites(errcode: number, which: (next: JobRecord) => boolean 
       localId,
       (current) => {
         const next = make(current);
-        if (which(next)) throw sqliteError(errcode);
+        if (which(next)) {
+          writesRefused++;
+          throw sqliteError(errcode);
+        }
         return next;
       },
       durable,
@@ -140,7 +148,8 @@ describe('disk faults through the services', () => {
     expect(refused).toMatchObject({ ok: false, problem: { reason: 'disk-write-failed' } });
     expect(!refused.ok && refused.problem.message).toMatch(plain);
     expect(!refused.ok && refused.problem.message).not.toMatch(/SQLITE|injected|errno|at .*\.ts/);
-    await new Promise((r) => setTimeout(r, 300));
+    // While the disk still refuses, nothing of the refused submission reaches the service.
+    await expectNothingFor(300, 'job created upstream for the refused submission', () => services.sandbox!.jobs().length !== upstreamBefore);
     vi.restoreAllMocks();
     const listed = await call('jobs:list', {});
     const prompts = listed.ok ? (listed.value as { jobs: JobRecord[] }).jobs.map((j) => j.prompt) : [];
@@ -195,7 +204,7 @@ describe('disk faults through the services', () => {
     expect(job(localId).asset?.state).toBe('ready');
   }, 45_000);
 
-  // Two engine bugs these tests found (issue 16, soak notes), fixed: kept as plain tests.
+  // Two engine bugs the soak runs found, fixed: kept as plain tests.
   it('a disk error writing a download reaches the record as what to do, not the raw errno text', async () => {
     const real = fs.createWriteStream.bind(fs);
     vi.spyOn(fs, 'createWriteStream').mockImplementation(((file: fs.PathLike, options?: unknown) => {
@@ -217,7 +226,8 @@ describe('disk faults through the services', () => {
     const res = await submit('a crate whose job id could not be saved');
     const localId = (res as { value: JobRecord }).value.localId;
     await until(() => services.sandbox!.jobs().some((j) => j.genParams.prompt === 'a crate whose job id could not be saved'), 10_000, 'the service to create the job');
-    await new Promise((r) => setTimeout(r, 300));
+    // The engine's write of the job id meets the refusal (the fault stays on until it has).
+    await until(() => writesRefused > 0, 5_000, 'the job id write to be refused');
     vi.restoreAllMocks();
     // Today: state "rejected" (no job exists) with the disk's message, no job id: the service's job is lost to the
     // history. Before the engine's split it stayed "submitting" for the session. Either keep the id (retry the

@@ -15,6 +15,7 @@ import { Engine } from './engine';
 import { FAST_TIMING, staticRegistry, tempDir, until } from './test/harness';
 import { stopAfterEach } from './test/stop-after-each';
 import { verifyAsset } from './verify';
+import { expectNothingFor } from '../../../testkit/expect-nothing';
 
 const open = stopAfterEach();
 
@@ -128,8 +129,7 @@ describe('job engine against the sandbox', () => {
     sandbox.setChaos('');
     const posts = () => sandbox.requests.filter((q) => q.method === 'POST').length;
     const before = posts();
-    await new Promise((r) => setTimeout(r, 800));
-    expect(posts()).toBe(before);
+    await expectNothingFor(800, 'resend of an uncertain submission', () => posts() !== before);
     expect(engine.get(localId)?.problem?.message).toMatch(/may have created/);
     // The user chooses to resend: now it is sent once more and finishes.
     expect((await engine.resend(localId)).ok).toBe(true);
@@ -143,8 +143,7 @@ describe('job engine against the sandbox', () => {
     const r = await engine.submit({ kind: 'text-to-3d', fields: { prompt: 'a chair' } }, { batchId: 'batch-1', held: true });
     expect(r.ok).toBe(true);
     const localId = r.ok ? r.value.localId : '';
-    await new Promise((res) => setTimeout(res, 200));
-    expect(sandbox.requests.filter((q) => q.method === 'POST')).toHaveLength(0);
+    await expectNothingFor(200, 'submission of a held batch', () => sandbox.requests.some((q) => q.method === 'POST'));
     engine.setHeld('batch-1', false);
     await until(() => engine.get(localId)?.problem?.status === 402, 5_000, 'the 402');
     const job = engine.get(localId)!;
@@ -206,7 +205,7 @@ describe('job engine against the sandbox', () => {
 });
 
 describe('tracking a job by id', () => {
-  it('brings back a job removed from the history instead of answering with the hidden record (bug 2)', async () => {
+  it('brings back a job removed from the history instead of answering with the hidden record', async () => {
     const { engine } = await setup({ jobSeconds: 0.2 });
     const r = await engine.submit({ kind: 'text-to-image', fields: { prompt: 'a red kite' } });
     const localId = r.ok ? r.value.localId : '';
@@ -272,9 +271,8 @@ describe('network down', () => {
     const localId = r.ok ? r.value.localId : '';
     await until(() => !!engine.get(localId)?.jobId, 5_000, 'a job id');
     await first.close();
-    await new Promise((res) => setTimeout(res, 1_200));
     // Connection errors are not job failures: still waiting for the service.
-    expect(['pending', 'running']).toContain(engine.get(localId)?.state);
+    await expectNothingFor(1_200, 'job failure while the service is unreachable', () => !['pending', 'running'].includes(engine.get(localId)?.state ?? ''));
     const second = await startSandbox({ port, jobSeconds: 0.8, dataDir: sandboxDir });
     open.push({ sandbox: second });
     await until(() => settled(engine.get(localId)), 15_000, 'the job after the service came back');
