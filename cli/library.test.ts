@@ -109,6 +109,14 @@ describe('asset-studio library', () => {
     const [line] = (await run('search', 'hanging', '--json')).out.trim().split('\n');
     expect((JSON.parse(line!) as { exportCount: number }).exportCount).toBe(1);
     expect(fs.readdirSync(path.join(root, 'out')).some((f) => f.endsWith('.glb'))).toBe(true);
+
+    // A model brought in, named by its library id (a_…), exports as a dropped model does, and is recorded.
+    const brass = JSON.parse((await run('search', 'brass', '--json')).out.trim()) as { id: string };
+    const fromLibrary = await runCommand(exportCommand, [brass.id, '--out', 'out2', '--fix', 'all']);
+    expect([fromLibrary.code, fromLibrary.err]).toEqual([0, '']);
+    expect(fs.readdirSync(path.join(root, 'out2')).filter((f) => f.endsWith('.glb'))).toHaveLength(1);
+    const after = JSON.parse((await run('search', 'brass', '--json')).out.trim()) as { exportCount: number };
+    expect(after.exportCount).toBe(1);
   }, 60_000);
 
   it('says what is wrong with a command line', async () => {

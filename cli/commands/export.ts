@@ -16,7 +16,7 @@ const usage = [
   'Checks the model against a budget, applies the fixes asked for to the exported copy (the cached',
   'original never changes), writes it into DIR with its sidecar, and prints the check and the files.',
   'Exits 1 when a failing line of the check was left unfixed.',
-  'The id may be a local id, the service\'s job id or the library\'s asset id (j_…).',
+  'The id may be a local id, the service\'s job id or the library\'s asset id (j_…, or a_… for a model brought in).',
   '  --out DIR        Where the files go (a project folder uses its own budget and subfolder;',
   '                   DIR is not added to the project folders).',
   '  --budget TARGET  The preset budget of mobile, desktop or web for the engine found in DIR.',
@@ -80,17 +80,29 @@ export const command: CliCommand = {
     try {
       const id = positionals[0]!;
       const job = findJob(services.engine, id);
-      if (!job) {
+      // A model brought into the library (a_…) is exported as a dropped model is: from a staged copy of its stored file.
+      const libraryFile = job ? undefined : services.assetFiles.imported(id);
+      let stagedFileId: string | undefined;
+      if (libraryFile) {
+        const staged = await services.handlers['files:stagePath']({ path: services.assetFiles.assetPath(id) ?? '' }, { shell: 'cli' });
+        if (!staged.ok) {
+          io.stderr.write(`${staged.problem.message}\n`);
+          return EXIT.failure;
+        }
+        stagedFileId = staged.value.id;
+      }
+      if (!job && !stagedFileId) {
         io.stderr.write(`No job "${id}" in the history. Use "track ${id}" for a job created elsewhere.\n`);
         return EXIT.failure;
       }
       const { ENDPOINTS } = await import('../../shared/api');
-      const isSkybox = ENDPOINTS[job.kind]?.produces === 'skybox';
-      if (skyboxFormat && !isSkybox) throw new UsageError(`--format ${values.format} is for skyboxes; this job is a ${job.asset?.format === 'glb' ? 'model' : 'picture'}.`);
+      const isSkybox = job ? ENDPOINTS[job.kind]?.produces === 'skybox' : libraryFile?.mediaKind === 'skybox';
+      if (skyboxFormat && !isSkybox) throw new UsageError(`--format ${values.format} is for skyboxes; this ${job ? 'job' : 'asset'} is a ${(job ? job.asset?.format === 'glb' : libraryFile?.mediaKind === 'model') ? 'model' : 'picture'}.`);
       const result = await exportForCli({
         engine: services.engine,
         handlers: services.handlers,
-        localId: job.localId,
+        localId: job?.localId ?? id,
+        ...(stagedFileId ? { stagedFileId, staging: services.staging } : {}),
         outDir: values.out,
         cwd: io.cwd,
         ...(target ? { target: target as (typeof BUDGET_TARGETS)[number] } : {}),

@@ -16,7 +16,7 @@ import type { EnvironmentRegistry, HandlerMap, Platform, SecretCipher } from '..
 import { createEventHub, type EventHub } from '../services/event-hub';
 import { secureDataDir } from '../services/data-dir';
 import { setupExport, type ExportRun } from '../services/export';
-import { setupFiles, setupImageUploads, setupJobImageStaging } from '../services/files';
+import { setupFiles, setupImageUploads, setupJobImageStaging, type StagingArea } from '../services/files';
 import { setupJobs, type EngineTiming } from '../services/jobs';
 import { setupLibrary } from '../services/library';
 import type { JobEngine } from '../services/jobs/engine-api';
@@ -64,6 +64,8 @@ export interface Services {
   layout: { get(): LayoutPrefs; set(patch: LayoutPrefs): Result<LayoutPrefs> };
   /** Every asset's files by local id or library id: what the app's asset route serves (studio://, the browser shell). */
   assetFiles: AssetFiles;
+  /** Files staged from a drop or from the library (the files service's staging area). */
+  staging: StagingArea;
   /** Records an export made outside export:run (the CLI's into a folder that is not a project folder) in the library. */
   recordExport(run: ExportRun): void;
   /** The embedded sandbox when it started. */
@@ -226,6 +228,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       engine,
       assetFiles: library.files,
       recordExport: library.recordExport,
+      staging: files.staging,
       registry: settings.registry,
       layout: { get: settings.layout, set: settings.setLayout },
       sandbox,

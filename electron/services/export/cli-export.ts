@@ -13,7 +13,8 @@ import type { HandlerContext } from '../contracts';
 import type { JobEngine } from '../jobs/engine-api';
 import type { ExportRun } from './index';
 import { DEFAULT_TARGET } from '.';
-import { exportJobs, type ExportRecords } from './exporter';
+import { exportJobs, exportStaged, type ExportRecords } from './exporter';
+import type { StagedFiles } from './export-source';
 import { detectProject } from './project-detect';
 
 type Handler = (args: never, ctx: HandlerContext) => Promise<Result<unknown>>;
@@ -22,6 +23,9 @@ export interface CliExportInput {
   engine: JobEngine;
   handlers: Partial<Record<string, Handler>>;
   localId: string;
+  /** A staged model to export instead of the job `localId` (a file brought into the library, staged from its stored copy). */
+  stagedFileId?: string;
+  staging?: StagedFiles;
   outDir: string;
   cwd: string;
   target?: BudgetTarget;
@@ -53,13 +57,16 @@ export async function exportForCli(input: CliExportInput): Promise<CliExportResu
   const budget = input.target ? presetBudget(engine, input.target) : (project?.budget ?? presetBudget(engine, DEFAULT_TARGET));
   const compression = compressionFor(engine, budget.target);
   const plan = { format: input.format, ...(input.formats ? { formats: input.formats } : {}), fixes: input.fixes, budget, compression, projectEngine: engine, webProject: web === true || (engine === 'plain' && budget.target === 'web'), ...(input.skyboxFaces ? { skyboxFaces: true } : {}) };
+  const context = { engine: input.engine, store: NO_RECORDS, now: () => new Date() };
   const items = project
     ? await exportJobsThroughService(input, project.id, plan)
-    : await exportJobs({ engine: input.engine, store: NO_RECORDS, now: () => new Date() }, { id: 'cli', path: real }, [input.localId], input.options ?? {}, plan);
+    : input.stagedFileId
+      ? await exportStaged({ ...context, staging: input.staging }, { id: 'cli', path: real }, [input.stagedFileId], input.options ?? {}, plan)
+      : await exportJobs(context, { id: 'cli', path: real }, [input.localId], input.options ?? {}, plan);
   if (!Array.isArray(items)) return items;
   if (!project) {
     // Not a project folder: recorded with no folder id (it is in no list to export to again).
-    const args = { localIds: [input.localId], folderId: '', ...(input.formats ? { formats: input.formats } : { format: input.format }), ...(input.fixes ? { fixes: input.fixes } : {}) } as ExportRun['args'];
+    const args = { ...(input.stagedFileId ? { stagedFileIds: [input.stagedFileId] } : { localIds: [input.localId] }), folderId: '', ...(input.formats ? { formats: input.formats } : { format: input.format }), ...(input.fixes ? { fixes: input.fixes } : {}) } as ExportRun['args'];
     input.onExported?.({ args, folder: { id: '', path: real }, report: { folderId: '', items }, at: new Date().toISOString() });
   }
   const item = items[0];
@@ -71,7 +78,7 @@ async function exportJobsThroughService(input: CliExportInput, folderId: string,
   const run = input.handlers['export:run'] as Handler;
   const res = (await run(
     {
-      localIds: [input.localId],
+      ...(input.stagedFileId ? { stagedFileIds: [input.stagedFileId] } : { localIds: [input.localId] }),
       folderId,
       ...(plan.formats ? { formats: plan.formats } : { format: plan.format }),
       ...(input.options && Object.keys(input.options).length ? { options: input.options } : {}),
