@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byTitle, canonicalTime, entryFilter, ftsQuery, newestFirst, pageOf, type CatalogueEntry, type Filters, type SelectedSets } from './query';
+import { byTitle, canonicalTime, entryFilter, ftsQuery, newestFirst, pageOf, pageOfEntries, smallestSet, type CatalogueEntry, type Filters, type SelectedSets } from './query';
 
 describe('ftsQuery: what was typed, as a safe FTS5 prefix match of every word', () => {
   it.each([
@@ -93,4 +93,26 @@ describe('orders', () => {
     ['2026-03-04T05:06:07Z', '2026-03-04T05:06:07.000Z'],
     ['not a time', undefined],
   ])('canonicalTime(%j)', (iso, out) => expect(canonicalTime(iso)).toBe(out));
+});
+
+describe('small sets are paged on their own, as the whole catalogue would page them', () => {
+  it.each<[string, SelectedSets, number, number | undefined]>([
+    ['no sets: walk the catalogue', {}, 1000, undefined],
+    ['a small text match', { text: new Set([1, 2, 3]) }, 1000, 3],
+    ['a broad text match', { text: new Set(Array.from({ length: 500 }, (_, i) => i)) }, 1000, undefined],
+    ['the smallest of several', { text: new Set([1, 2, 3, 4]), tags: [new Set([5, 6])] }, 1000, 2],
+  ])('%s', (_name, sets, size, picked) => {
+    expect(smallestSet(sets, size)?.size).toBe(picked);
+  });
+
+  it('gives the same page and total as the walk', () => {
+    const list = Array.from({ length: 40 }, (_, i) => entry({ n: i + 1, createdAt: new Date(Date.UTC(2026, 0, 1 + (i % 7))).toISOString(), hidden: i % 5 === 0 }));
+    const newest = [...list].sort(newestFirst);
+    const set = new Set([3, 7, 8, 12, 19, 21, 22, 30, 33, 39]);
+    const keep = entryFilter({}, { text: set });
+    for (const window of [{ offset: 0, limit: 3 }, { offset: 2, limit: 4 }, { offset: 8, limit: 10 }]) {
+      const fromSet = pageOfEntries(list.filter((e) => set.has(e.n)), keep, newestFirst, window);
+      expect(fromSet).toEqual(pageOf(newest, keep, window));
+    }
+  });
 });

@@ -115,3 +115,19 @@ export function pageOf(ordered: readonly CatalogueEntry[], keep: (e: CatalogueEn
   }
   return { total, ns };
 }
+
+/** Below this share of the catalogue, the smallest selected set is sorted on its own instead of the whole catalogue being walked. */
+export const SMALL_SET_SHARE = 1 / 8;
+
+/** The set to start from: the smallest selected set when it is small next to the catalogue, else none (walk it all). */
+export function smallestSet(sets: SelectedSets, catalogueSize: number): ReadonlySet<number> | undefined {
+  const all = [sets.text, ...(sets.tags ?? []), sets.collection, sets.readiness].filter((s): s is ReadonlySet<number> => !!s);
+  const smallest = all.sort((a, b) => a.size - b.size)[0];
+  return smallest && smallest.size < catalogueSize * SMALL_SET_SHARE ? smallest : undefined;
+}
+
+/** The same page as `pageOf` over the catalogue, from the entries of a small set, sorted by `compare`. */
+export function pageOfEntries(entries: readonly CatalogueEntry[], keep: (e: CatalogueEntry) => boolean, compare: (a: CatalogueEntry, b: CatalogueEntry) => number, window: { offset: number; limit: number }): { total: number; ns: number[] } {
+  const kept = entries.filter(keep).sort(compare);
+  return { total: kept.length, ns: kept.slice(window.offset, window.offset + window.limit).map((e) => e.n) };
+}

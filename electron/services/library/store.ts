@@ -12,7 +12,7 @@ import { JOBS_PART, JOBS_SCHEMA } from '../jobs/store/schema';
 import { migrate, transaction, type Database } from '../store/database';
 import { mediaKindOf, relationOf } from './lineage';
 import type { Catalogue } from './catalogue';
-import { entryFilter, ftsQuery, pageOf, type SelectedSets } from './query';
+import { byTitle, entryFilter, ftsQuery, newestFirst, pageOf, pageOfEntries, smallestSet, type CatalogueEntry, type SelectedSets } from './query';
 import { SUMMARY_COLUMNS, summaryOf, type AssetRow } from './rows';
 import { backfillSql, LIBRARY_PART, LIBRARY_SCHEMA } from './schema';
 
@@ -92,7 +92,17 @@ export class LibraryReads {
     const empty = [sets.text, ...(sets.tags ?? []), sets.collection, sets.readiness].some((set) => set?.size === 0);
     if (empty) return { total: 0, offset: search.offset, items: [] };
     const sort = search.sort ?? 'newest';
-    const { total, ns } = pageOf(this.catalogue.ordered(sort), entryFilter(search, sets), { offset: search.offset, limit: search.limit, reverse: sort === 'oldest' });
+    const keep = entryFilter(search, sets);
+    const start = smallestSet(sets, this.catalogue.size);
+    const compare = sort === 'title' ? byTitle : sort === 'oldest' ? (a: CatalogueEntry, b: CatalogueEntry) => newestFirst(b, a) : newestFirst;
+    const { total, ns } = start
+      ? pageOfEntries(
+          [...start].flatMap((n) => this.catalogue.entry(n) ?? []),
+          keep,
+          compare,
+          search,
+        )
+      : pageOf(this.catalogue.ordered(sort), keep, { offset: search.offset, limit: search.limit, reverse: sort === 'oldest' });
     return { total, offset: search.offset, items: this.summaries(this.rowsByNumber(ns)) };
   }
 
