@@ -120,7 +120,10 @@ export function importLegacyJournal(db: Database, dataDir: string, onProgress?: 
   ledger.close();
   const byId = new Map(records.map((r) => [r.localId, r]));
   const claims = legacyClaims(dir, byId);
-  const insert = db.prepare("INSERT INTO jobs (local_id, record, seq) VALUES (?, ?, (SELECT value FROM store_meta WHERE key = 'seq') + 1) ON CONFLICT (local_id) DO NOTHING");
+  // Only the local ids the database does not hold yet, by a plain INSERT (no conflict clause: the library's triggers on
+  // the table keep their own conflict handling).
+  const exists = db.prepare('SELECT 1 FROM jobs WHERE local_id = ?');
+  const insert = db.prepare("INSERT INTO jobs (local_id, record, seq) VALUES (?, ?, (SELECT value FROM store_meta WHERE key = 'seq') + 1)");
   const bump = db.prepare("UPDATE store_meta SET value = value + 1 WHERE key = 'seq'");
   const total = records.length;
   onProgress?.(0, total);
@@ -128,7 +131,9 @@ export function importLegacyJournal(db: Database, dataDir: string, onProgress?: 
     const last = from + BATCH >= total;
     transaction(db, () => {
       for (const rec of records.slice(from, from + BATCH)) {
-        if (insert.run(rec.localId, JSON.stringify(rec)).changes > 0) bump.run();
+        if (exists.get(rec.localId) !== undefined) continue;
+        insert.run(rec.localId, JSON.stringify(rec));
+        bump.run();
       }
       if (!last) return;
       const claim = db.prepare('INSERT INTO work_claims (local_id, kind, token, pid, pid_started_at, claimed_at) VALUES (?, ?, ?, ?, NULL, ?) ON CONFLICT (local_id, kind) DO NOTHING');

@@ -134,6 +134,23 @@ describe('job store', () => {
     expect(s.refusedForCredits().map((r) => r.localId)).toEqual(['rec00000003']);
   });
 
+  it('writes under triggers that replace rows of their own (the library follows this table that way)', () => {
+    // The conflict clause of the statement that fires a trigger overrides the trigger body's: an upsert here made
+    // the library's INSERT OR REPLACE fail with a UNIQUE error, and the engine's write of that job with it.
+    const s = storeIn(tempDir('store-triggers'));
+    s.db.exec(`CREATE TABLE follower (local_id TEXT PRIMARY KEY, state TEXT);
+      CREATE TRIGGER follower_insert AFTER INSERT ON jobs BEGIN INSERT OR REPLACE INTO follower VALUES (NEW.local_id, NEW.state); END;
+      CREATE TRIGGER follower_update AFTER UPDATE ON jobs BEGIN INSERT OR REPLACE INTO follower VALUES (NEW.local_id, NEW.state); END;`);
+    s.put(queuedRecord(1));
+    s.put({ ...queuedRecord(1), title: 'again' });
+    s.patch('rec00000001', { state: 'dismissed' }, true);
+    s.putMany([sampleRecord(1), sampleRecord(2)]);
+    expect(s.db.prepare('SELECT local_id, state FROM follower ORDER BY local_id').all().map((r) => ({ ...r }))).toEqual([
+      { local_id: 'rec00000001', state: 'success' },
+      { local_id: 'rec00000002', state: 'success' },
+    ]);
+  });
+
   it('loads 10,000 records well under a second, holding none of the finished ones', () => {
     const dir = tempDir('store-10k');
     const a = storeIn(dir);

@@ -61,7 +61,7 @@ export function applyPatch(record: JobRecord, patch: Partial<JobRecord>): JobRec
 export class JobStore {
   readonly dataDir: string;
   private database: Database | undefined;
-  private statements: Record<'get' | 'put' | 'bump' | 'since' | 'counter', StatementSync> | undefined;
+  private statements: Record<'get' | 'insert' | 'update' | 'bump' | 'since' | 'counter', StatementSync> | undefined;
   /** The records the engine works on (./working-set.ts), as last read or written. */
   private readonly working = new Map<string, JobRecord>();
   /** The highest change number whose rows this process has read in (or written itself with nothing between). */
@@ -98,7 +98,10 @@ export class JobStore {
     db.exec('PRAGMA synchronous = NORMAL');
     this.statements = {
       get: db.prepare('SELECT record, seq FROM jobs WHERE local_id = ?'),
-      put: db.prepare('INSERT INTO jobs (local_id, record, seq) VALUES (?, ?, ?) ON CONFLICT (local_id) DO UPDATE SET record = excluded.record, seq = excluded.seq'),
+      // A plain INSERT or UPDATE, never an upsert: the conflict clause of the statement that fires a trigger
+      // overrides those in the trigger's body, and the library's triggers on this table replace rows of their own.
+      insert: db.prepare('INSERT INTO jobs (local_id, record, seq) VALUES (?, ?, ?)'),
+      update: db.prepare('UPDATE jobs SET record = ?, seq = ? WHERE local_id = ?'),
       bump: db.prepare("UPDATE store_meta SET value = value + 1 WHERE key = 'seq' RETURNING value"),
       since: db.prepare('SELECT local_id, record, seq FROM jobs WHERE seq > ? ORDER BY seq'),
       counter: db.prepare("SELECT value FROM store_meta WHERE key = 'seq'"),
@@ -198,7 +201,7 @@ export class JobStore {
         const row = this.sql.get.get(localId) as { record: string; seq: number } | undefined;
         const next = make(parse(row));
         const seq = Number((this.sql.bump.get() as { value: number }).value);
-        this.sql.put.run(localId, JSON.stringify(next), seq);
+        this.store(localId, next, seq, row !== undefined);
         // Another process changed this row since we last read it in: merged into ours, and still reported.
         const rowSeq = row ? Number(row.seq) : 0;
         return { next, seq, foreign: rowSeq > this.seenSeq && this.ownWrites.get(localId) !== rowSeq };
@@ -206,6 +209,11 @@ export class JobStore {
     } finally {
       if (syncNow) db.exec('PRAGMA synchronous = NORMAL');
     }
+  }
+
+  private store(localId: string, record: JobRecord, seq: number, exists: boolean): void {
+    if (exists) this.sql.update.run(JSON.stringify(record), seq, localId);
+    else this.sql.insert.run(localId, JSON.stringify(record), seq);
   }
 
   /** Writes the whole record (a new submission, a tracked job). */
@@ -224,7 +232,7 @@ export class JobStore {
     transaction(db, () => {
       for (const rec of records) {
         const seq = Number((this.sql.bump.get() as { value: number }).value);
-        this.sql.put.run(rec.localId, JSON.stringify(rec), seq);
+        this.store(rec.localId, rec, seq, this.sql.get.get(rec.localId) !== undefined);
         this.ownWrites.set(rec.localId, seq);
         this.remember(rec);
         n++;
