@@ -129,3 +129,21 @@ describe('library:import', () => {
     fs.rmSync(folder, { recursive: true, force: true });
   }, 60_000);
 });
+
+describe('the picture a request carried', () => {
+  it('becomes a library asset of its own, shown as the source of the model made from it', async () => {
+    const lib = testLibrary({ measureReadiness: true });
+    open.push(lib);
+    const folder = tempDataDir('staged-');
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#406080' } }).png().toBuffer();
+    const file = path.join(folder, 'grandmas_chair.png');
+    fs.writeFileSync(file, png);
+    const sha256 = (await import('node:crypto')).createHash('sha256').update(png).digest('hex');
+    const { finishedRecord } = await import('./test/records');
+    lib.write(finishedRecord('image-to-3d', { localId: 'fromphoto', request: { file: { name: 'grandmas_chair.png', size: png.length, sha256, mime: 'image/png', path: file } } }));
+    await lib.settle();
+    const model = await lib.handlers['library:get']({ id: 'fromphoto' }, { shell: 'electron' });
+    expect(model.ok && model.value.sources.map((l) => [l.relation, l.asset.source, l.asset.fileName])).toEqual([['image-to-3d', 'imported', 'grandmas_chair.png']]);
+    fs.rmSync(folder, { recursive: true, force: true });
+  }, 60_000);
+});

@@ -19,7 +19,7 @@ import { BlobStore } from './blobs';
 import { deleteAssets } from './delete';
 import { ReadinessKeeper, type FolderBudget } from './readiness';
 import { exportRowsOf, recordExports, storedExport } from './exports';
-import { importFiles, walkFiles, type FileToImport } from './import';
+import { importFile, importFiles, walkFiles, type FileToImport } from './import';
 import { openDatabase, type Database } from '../store/database';
 import { Catalogue } from './catalogue';
 import { followChanges, type ChangeFollower } from './changes';
@@ -65,6 +65,8 @@ export interface Library {
   files: AssetFiles;
   /** Looks for changes now (after a write elsewhere in this process) and reports them. */
   refresh(): void;
+  /** The background work of a process that measures (sources brought in, models measured), for tests: resolves when it is done. */
+  settle(): Promise<void>;
   /** Works out every stored readiness verdict again (a project folder added, removed, or its budget changed). */
   foldersChanged(): Promise<void>;
   /** Records what one `export:run` wrote against the assets exported (the export service calls it after each run). */
@@ -111,9 +113,24 @@ export function setupLibrary(deps: LibraryDeps): Library {
   const keeper = new ReadinessKeeper({ db, modelPath: (id) => files.assetPath(id), folders: deps.readinessFolders ?? (async () => []) });
   let measuring: Promise<void> | undefined;
   let disposed = false;
+  // A picture a request carried (an image to 3D's photo) becomes a library asset too, so lineage shows where a model came from.
+  const triedSources = new Set<string>();
+  const importSources = async (): Promise<number> => {
+    const missing = (
+      db
+        .prepare('SELECT f.sha256, f.name, f.path FROM library_file_sources f WHERE f.path IS NOT NULL AND NOT EXISTS (SELECT 1 FROM library_assets a WHERE a.sha256 = f.sha256) GROUP BY f.sha256 LIMIT 50')
+        .all() as { sha256: string; name: string | null; path: string }[]
+    ).filter((f) => !triedSources.has(f.sha256));
+    for (const f of missing) {
+      triedSources.add(f.sha256);
+      await importFile({ db, blobs, now }, { path: f.path, name: f.name ?? path.basename(f.path) }).catch(() => undefined);
+    }
+    return missing.length;
+  };
   const measureSoon = () => {
     if (!deps.measureReadiness || measuring || disposed) return;
     measuring = (async () => {
+      while (!disposed && (await importSources()) > 0) refresh();
       while (!disposed && (await keeper.measurePending(50)) > 0) refresh();
     })()
       .catch(() => undefined)
@@ -283,6 +300,10 @@ export function setupLibrary(deps: LibraryDeps): Library {
       } catch {
         // The export itself succeeded; a library that cannot record it now (busy, closing) loses only the row.
       }
+    },
+    settle: async () => {
+      measureSoon();
+      await measuring;
     },
     foldersChanged: async () => {
       await keeper.foldersChanged();

@@ -55,11 +55,11 @@ export interface TestLibrary extends Library {
 }
 
 /** A library on a new data folder; `write` puts job records into `jobs` as the engine's store does. */
-export function testLibrary(options: { dataDir?: string; db?: Database; pollMs?: number } = {}): TestLibrary {
+export function testLibrary(options: { dataDir?: string; db?: Database; pollMs?: number; measureReadiness?: boolean } = {}): TestLibrary {
   const dataDir = options.dataDir ?? tempDataDir();
   const events: { name: string; payload: unknown }[] = [];
   const db = options.db ?? openDatabase(dataDir);
-  const library = setupLibrary({ dataDir, db, pollMs: options.pollMs ?? 60_000, events: { emit: (name, payload) => events.push({ name, payload }) } });
+  const library = setupLibrary({ dataDir, db, pollMs: options.pollMs ?? 60_000, measureReadiness: options.measureReadiness ?? false, events: { emit: (name, payload) => events.push({ name, payload }) } });
   return {
     ...library,
     dataDir,
