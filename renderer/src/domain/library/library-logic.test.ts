@@ -6,7 +6,7 @@ import { latestOnly } from './latest-only';
 import { lineageSteps, takeWords } from './lineage';
 import { comparePlan, openPlan, thumbnailSrc } from './open';
 import { itemAt, pagesToLoad, withPage, withSummary } from './pages';
-import { bytesWords, countWords, deleteWords, importReportWords } from './words';
+import { bytesWords, countWords, deleteWords, fixesWords, importReportWords } from './words';
 import { dropGoesToLibrary, sortImport } from './import-files';
 
 const asset = (id: string, extra: Partial<LibraryAssetSummary> = {}): LibraryAssetSummary => ({
@@ -227,6 +227,11 @@ describe('words', () => {
     [12.3 * 1024 * 1024, '12.3 MB'],
     [300 * 1024 * 1024, '300 MB'],
   ])('%i bytes → %s', (b, words) => expect(bytesWords(b)).toBe(words));
+
+  it('names an export\'s fixes as the export dialog does, never by their ids', () => {
+    expect(fixesWords(['weld-prune', 'recentre-pivot'])).toBe('Weld and prune, ' + fixesWords(['recentre-pivot']));
+    expect(fixesWords(['weld-prune'])).not.toContain('-');
+  });
 
   it('says what an import did and what it left out, never a field name', () => {
     const r = importReportWords({

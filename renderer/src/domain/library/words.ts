@@ -1,6 +1,7 @@
 /** What the library says on screen: kinds, relations, counts, sizes and reports in words an artist reads. */
 import { ENDPOINTS, type GenerationKind } from '../../../../shared/api';
 import type { AssetMediaKind, LibraryAssetSummary, LibraryImportReport, LineageRelation, ReadinessVerdict } from '../../../../shared/domain/library';
+import { FIX_LABELS } from '../../../../shared/domain/readiness';
 
 export const MEDIA_KIND_WORDS: Record<AssetMediaKind, { one: string; many: string }> = {
   model: { one: 'Model', many: 'Models' },
@@ -95,4 +96,9 @@ export function deleteWords(assets: readonly Pick<LibraryAssetSummary, 'title' |
       : 'Files you exported to project folders are never touched.',
   ].join(' ');
   return { title: `Delete ${what}?`, body };
+}
+
+/** The fixes an export applied, as the export dialog names them ("Weld and prune, Recentre pivot"). */
+export function fixesWords(fixes: readonly string[]): string {
+  return fixes.map((f) => (FIX_LABELS as Record<string, string>)[f] ?? f).join(', ');
 }

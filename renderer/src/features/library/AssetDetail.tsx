@@ -5,7 +5,7 @@
  */
 import type { LibraryAssetDetail, LibraryAssetSummary, LibraryExport } from '../../../../shared/domain/library';
 import { lineageSteps, takeWords } from '../../domain/library/lineage';
-import { bytesWords, dayWords, MEDIA_KIND_WORDS, momentWords, originWords } from '../../domain/library/words';
+import { bytesWords, dayWords, fixesWords, MEDIA_KIND_WORDS, momentWords, originWords } from '../../domain/library/words';
 import { useStore } from '../../state/store';
 import { DeleteAssets } from './DeleteAssets';
 import { DetailCollections, DetailNote, DetailTags } from './DetailTags';
@@ -59,7 +59,7 @@ function Exports({ detail }: { detail: LibraryAssetDetail }) {
           <li key={ex.id} className="lib-export">
             <div className="lib-export-what">
               <strong>{folderName(ex)}</strong> · {ex.format.toUpperCase()}
-              {ex.fixes.length ? ` · fixed: ${ex.fixes.join(', ')}` : ''}
+              {ex.fixes.length ? ` · fixed: ${fixesWords(ex.fixes)}` : ''}
             </div>
             <div className="lib-export-where" title={ex.folderPath}>
               {momentWords(ex.at)} · {ex.files[0] ?? ex.folderPath}
