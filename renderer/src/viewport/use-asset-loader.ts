@@ -5,7 +5,7 @@
  */
 import { useThree } from '@react-three/fiber';
 import { useEffect, useState } from 'react';
-import { DataTexture, EquirectangularReflectionMapping, HalfFloatType, LinearFilter, SRGBColorSpace, type Texture, TextureLoader } from 'three';
+import { DataTexture, EquirectangularReflectionMapping, HalfFloatType, LinearFilter, SRGBColorSpace, type Texture, TextureLoader, type WebGLRenderer } from 'three';
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import type { PreviewTexture } from '../../../shared/ipc';
 import { bridge } from '../bridge';
@@ -16,7 +16,10 @@ import { bytesFromBase64, makePreviewCompatible, usesBasisTextures, type CompatR
 import { fetchAsset, loadersFor, parseGlb } from './loaders';
 import { parkMaterials } from './program-keeper';
 
-function loaderHeaders(target: ViewportTarget): Record<string, string> {
+/** What a load needs to know of its target: the viewport's target, or one take of the compare view. */
+export type AssetSource = Pick<ViewportTarget, 'url' | 'localId'> & { name?: string; format?: ViewportTarget['format'] };
+
+function loaderHeaders(target: Pick<AssetSource, 'localId'>): Record<string, string> {
   if (!target.localId) return {};
   try {
     return bridge().assetRequestHeaders();
@@ -74,6 +77,27 @@ export async function previewable(target: { localId?: string; name?: string }, b
   return makePreviewCompatible(bytes, reason);
 }
 
+/**
+ * Fetches a model and parses what the page can show of it (previewable()):
+ * the one way the viewport and the compare view load a model. Null when
+ * aborted (anything parsed meanwhile is disposed).
+ */
+export async function loadModel(gl: WebGLRenderer, target: AssetSource, signal: AbortSignal): Promise<Omit<LoadedModel, 'key'> | null> {
+  // A job's asset comes from main's cache, which keeps only files main's guard accepted (what they declare against
+  // what they hold, electron/services/guard) and checked on its checking threads; a refused download is deleted and
+  // its job says why. A file dropped on the window is read here from its blob while main stages and checks it: that
+  // one is not yet held back until main's answer.
+  const bytes = await fetchAsset(target.url, loaderHeaders(target), signal);
+  const preview = await previewable(target, bytes, signal);
+  if (signal.aborted) return null;
+  const gltf = await parseGlb(loadersFor(gl).gltf, preview.bytes);
+  if (signal.aborted) {
+    disposeObject(gltf.scene);
+    return null;
+  }
+  return { gltf, fileBytes: bytes.byteLength, omissions: preview.omissions, ...(preview.fileTextures ? { fileTextures: preview.fileTextures } : {}) };
+}
+
 export function useModel(target: ViewportTarget | null): LoadedModel | null {
   const gl = useThree((s) => s.gl);
   const setStatus = useStore((s) => s.setViewportStatus);
@@ -82,30 +106,19 @@ export function useModel(target: ViewportTarget | null): LoadedModel | null {
     if (!target || target.content !== 'model') return;
     const abort = new AbortController();
     let result: LoadedModel | null = null;
-    (async () => {
-      // A job's asset comes from main's cache, which keeps only files main's guard accepted (what they declare against
-      // what they hold, electron/services/guard) and checked on its checking threads; a refused download is deleted and
-      // its job says why. A file dropped on the window is read here from its blob while main stages and checks it: that
-      // one is not yet held back until main's answer.
-      const bytes = await fetchAsset(target.url, loaderHeaders(target), abort.signal);
-      const preview = await previewable(target, bytes, abort.signal);
-      if (abort.signal.aborted) return;
-      const gltf = await parseGlb(loadersFor(gl).gltf, preview.bytes);
-      if (abort.signal.aborted) {
-        disposeObject(gltf.scene);
-        return;
-      }
-      result = {
-        key: target.key,
-        gltf,
-        fileBytes: bytes.byteLength,
-        omissions: preview.omissions,
-        ...(preview.fileTextures ? { fileTextures: preview.fileTextures } : {}),
-      };
-      setLoaded(result);
-    })().catch((error: unknown) => {
-      if (!abort.signal.aborted) setStatus(target.key, 'error', reason(error));
-    });
+    loadModel(gl, target, abort.signal)
+      .then((model) => {
+        if (!model) return;
+        if (abort.signal.aborted) {
+          disposeObject(model.gltf.scene);
+          return;
+        }
+        result = { key: target.key, ...model };
+        setLoaded(result);
+      })
+      .catch((error: unknown) => {
+        if (!abort.signal.aborted) setStatus(target.key, 'error', reason(error));
+      });
     return () => {
       abort.abort();
       // A shown model's materials keep their compiled programs for the next model (see program-keeper.ts).
@@ -121,6 +134,41 @@ export interface LoadedPanorama {
   texture: Texture;
 }
 
+/**
+ * Fetches an equirectangular panorama (HDR or 8-bit) as a texture for
+ * background and environment: the one way the viewport and the compare view
+ * load one. Null when aborted (the texture made meanwhile is disposed).
+ */
+export async function loadPanorama(gl: WebGLRenderer, target: AssetSource, signal: AbortSignal): Promise<Texture | null> {
+  const bytes = await fetchAsset(target.url, loaderHeaders(target), signal);
+  let texture: Texture;
+  if (target.format === 'hdr') {
+    const data = loadersFor(gl).hdr.parse(bytes);
+    if (!data?.data) throw new Error('This HDR file could not be decoded.');
+    const t = new DataTexture(data.data, data.width, data.height, undefined, data.type ?? HalfFloatType);
+    t.minFilter = t.magFilter = LinearFilter;
+    t.flipY = true;
+    t.needsUpdate = true;
+    texture = t;
+  } else {
+    const blobUrl = URL.createObjectURL(new Blob([bytes]));
+    try {
+      texture = await new TextureLoader().loadAsync(blobUrl);
+    } catch {
+      throw new Error('This image could not be decoded.');
+    } finally {
+      URL.revokeObjectURL(blobUrl);
+    }
+    texture.colorSpace = SRGBColorSpace;
+  }
+  texture.mapping = EquirectangularReflectionMapping;
+  if (signal.aborted) {
+    disposeTexture(texture);
+    return null;
+  }
+  return texture;
+}
+
 /** Loads an equirectangular panorama (HDR or 8-bit) as a texture for background and environment. */
 export function usePanorama(target: ViewportTarget | null, onError?: (message: string) => void): LoadedPanorama | null {
   const gl = useThree((s) => s.gl);
@@ -129,36 +177,19 @@ export function usePanorama(target: ViewportTarget | null, onError?: (message: s
     if (!target) return;
     const abort = new AbortController();
     let texture: Texture | null = null;
-    (async () => {
-      const bytes = await fetchAsset(target.url, loaderHeaders(target), abort.signal);
-      if (target.format === 'hdr') {
-        const data = loadersFor(gl).hdr.parse(bytes);
-        if (!data?.data) throw new Error('This HDR file could not be decoded.');
-        const t = new DataTexture(data.data, data.width, data.height, undefined, data.type ?? HalfFloatType);
-        t.minFilter = t.magFilter = LinearFilter;
-        t.flipY = true;
-        t.needsUpdate = true;
-        texture = t;
-      } else {
-        const blobUrl = URL.createObjectURL(new Blob([bytes]));
-        try {
-          texture = await new TextureLoader().loadAsync(blobUrl);
-        } catch {
-          throw new Error('This image could not be decoded.');
-        } finally {
-          URL.revokeObjectURL(blobUrl);
+    loadPanorama(gl, target, abort.signal)
+      .then((t) => {
+        if (!t) return;
+        if (abort.signal.aborted) {
+          disposeTexture(t);
+          return;
         }
-        texture.colorSpace = SRGBColorSpace;
-      }
-      texture.mapping = EquirectangularReflectionMapping;
-      if (abort.signal.aborted) {
-        disposeTexture(texture);
-        return;
-      }
-      setLoaded({ url: target.url, texture });
-    })().catch((error: unknown) => {
-      if (!abort.signal.aborted) onError?.(reason(error));
-    });
+        texture = t;
+        setLoaded({ url: target.url, texture: t });
+      })
+      .catch((error: unknown) => {
+        if (!abort.signal.aborted) onError?.(reason(error));
+      });
     return () => {
       abort.abort();
       if (texture) disposeTexture(texture);

@@ -12,25 +12,20 @@ import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useRef, useState } from 'react';
 import {
   Color,
-  EquirectangularReflectionMapping,
   Mesh,
   PerspectiveCamera,
-  SRGBColorSpace,
-  TextureLoader,
   Vector3,
   type Material,
   type Object3D,
   type Texture,
   type WebGLRenderer,
 } from 'three';
-import { bridge } from '../../bridge';
 import { useStore } from '../../state/store';
 import { MODEL_BACKGROUND, studioEnvironment } from '../CanvasContent';
 import { disposeObject, disposeTexture } from '../dispose';
-import { fetchAsset, loadersFor, parseGlb } from '../loaders';
 import { parkMaterials } from '../program-keeper';
 import { fitCamera } from '../scene-tools';
-import { previewable } from '../use-asset-loader';
+import { loadModel, loadPanorama } from '../use-asset-loader';
 import { applyViewMaterials, disposeViewMaterials } from '../view-materials';
 import { glRect, viewRects, type Rect } from './layout';
 
@@ -60,32 +55,15 @@ interface Props {
 const BACKGROUND = new Color(MODEL_BACKGROUND);
 const BACKGROUND_RGB: [number, number, number] = [0x22, 0x25, 0x2b];
 
-function headers(): Record<string, string> {
-  try {
-    return bridge().assetRequestHeaders();
-  } catch {
-    return {};
-  }
-}
-
-async function loadTake(gl: WebGLRenderer, take: CompareTake, content: 'model' | 'skybox', signal: AbortSignal): Promise<Loaded> {
-  const bytes = await fetchAsset(take.url, headers(), signal);
+/** A take loads as the viewport loads a model or a panorama (use-asset-loader.ts): the same fetch, preview copy and decoding. */
+async function loadTake(gl: WebGLRenderer, take: CompareTake, content: 'model' | 'skybox', signal: AbortSignal): Promise<Loaded | null> {
   if (content === 'model') {
-    const preview = await previewable({ localId: take.localId, name: take.name }, bytes, signal);
-    const gltf = await parseGlb(loadersFor(gl).gltf, preview.bytes);
-    return { kind: 'model', root: gltf.scene };
+    const model = await loadModel(gl, take, signal);
+    return model ? { kind: 'model', root: model.gltf.scene } : null;
   }
   // Jobs' skyboxes are PNG panoramas.
-  const blobUrl = URL.createObjectURL(new Blob([bytes]));
-  let texture: Texture;
-  try {
-    texture = await new TextureLoader().loadAsync(blobUrl);
-  } finally {
-    URL.revokeObjectURL(blobUrl);
-  }
-  texture.colorSpace = SRGBColorSpace;
-  texture.mapping = EquirectangularReflectionMapping;
-  return { kind: 'skybox', texture };
+  const texture = await loadPanorama(gl, take, signal);
+  return texture ? { kind: 'skybox', texture } : null;
 }
 
 function dispose(gl: WebGLRenderer, take: Loaded, made: Material[]): void {
@@ -161,9 +139,9 @@ export function CompareScene({ sessionKey, content, takes, mode, wipe, fov, onSt
     Promise.all(
       takes.map(async (take, i) => {
         const r = await loadTake(gl, take, content, abort.signal);
-        if (abort.signal.aborted) {
+        if (!r || abort.signal.aborted) {
           // Closed while it loaded: nothing else will dispose it.
-          dispose(gl, r, []);
+          if (r) dispose(gl, r, []);
           throw new Error('closed');
         }
         results[i] = r;
