@@ -85,6 +85,35 @@ export function upsertAssetFromJob(rec: string, from = ''): string {
     WHERE (${UPDATED.map((c) => `library_assets.${c}`).join(', ')}) IS NOT (${UPDATED.map((c) => `excluded.${c}`).join(', ')})`;
 }
 
+/**
+ * The same as two plain statements, with no conflict clause: SQLite lets the
+ * conflict clause of the statement that fires a trigger (an upsert or an
+ * INSERT OR REPLACE into `jobs`) override the trigger's own, so a trigger
+ * that relies on one can fail the writer's statement. The update changes the
+ * asset only when something derived changed; the insert adds it only when
+ * it is not there.
+ */
+export function updateAssetFromJob(rec: string): string {
+  const cols = fromRecord(rec);
+  return `UPDATE library_assets SET ${UPDATED.map((c) => `${c} = ${cols[c]}`).join(', ')}
+    WHERE local_id = json_extract(${rec}, '$.localId') AND (${UPDATED.join(', ')}) IS NOT (${UPDATED.map((c) => cols[c]).join(', ')})`;
+}
+
+export function insertAssetFromJob(rec: string, from = ''): string {
+  const cols = fromRecord(rec);
+  const names = Object.keys(cols);
+  return `INSERT INTO library_assets (${names.join(', ')})
+    SELECT ${names.map((n) => cols[n]).join(', ')} ${from}
+    WHERE json_extract(${rec}, '$.state') = 'success' AND (SELECT media_kind FROM library_kinds WHERE kind = json_extract(${rec}, '$.kind')) IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM library_assets WHERE local_id = json_extract(${rec}, '$.localId'))`;
+}
+
+/** The request's files, written again without a conflict clause (see updateAssetFromJob). */
+function plainFileSourcesFromJob(rec: string, assetN: string): string {
+  return `DELETE FROM library_file_sources WHERE asset_n = ${assetN};
+     ${fileSourcesFromJob(rec, assetN).replace('INSERT OR REPLACE INTO', 'INSERT INTO')}`;
+}
+
 /** The request's files (sources of the asset), by field. */
 function fileSourcesFromJob(rec: string, assetN: string): string {
   return `INSERT OR REPLACE INTO library_file_sources (asset_n, field, sha256, name, path)
@@ -266,9 +295,22 @@ export const LIBRARY_SCHEMA: readonly SchemaStep[] = [
    CREATE TRIGGER library_readiness_ai AFTER INSERT ON library_readiness BEGIN
      INSERT INTO library_changes (asset_id) SELECT id FROM library_assets WHERE n = NEW.asset_n;
    END;`,
+  // The job triggers in plain statements (no conflict clause the writer's statement could override).
+  `DROP TRIGGER library_jobs_ai;
+   DROP TRIGGER library_jobs_au;
+   CREATE TRIGGER library_jobs_ai AFTER INSERT ON jobs BEGIN
+     ${updateAssetFromJob('NEW.record')};
+     ${insertAssetFromJob('NEW.record')};
+     ${plainFileSourcesFromJob('NEW.record', assetOfJob('NEW.local_id'))};
+   END;
+   CREATE TRIGGER library_jobs_au AFTER UPDATE OF record ON jobs BEGIN
+     ${updateAssetFromJob('NEW.record')};
+     ${insertAssetFromJob('NEW.record')};
+     ${plainFileSourcesFromJob('NEW.record', assetOfJob('NEW.local_id'))};
+   END;`,
 ];
 
 /** Brings in the jobs already in the table (the part's first start, or kinds the library just learnt). */
 export function backfillSql(): string[] {
-  return [upsertAssetFromJob('jobs.record', 'FROM jobs'), fileSourcesFromJob('jobs.record', assetOfJob('jobs.local_id')).replace('FROM json_each(', 'FROM jobs, json_each(')];
+  return [insertAssetFromJob('jobs.record', 'FROM jobs'), fileSourcesFromJob('jobs.record', assetOfJob('jobs.local_id')).replace('FROM json_each(', 'FROM jobs, json_each(')];
 }

@@ -63,6 +63,19 @@ describe('generated assets follow the job records', () => {
     expect((await get(lib, 'chair02')).note).toBe('for the tavern scene');
   });
 
+  it('follows a record written again by an upsert or an INSERT OR REPLACE, keeping what the user added', async () => {
+    const lib = library();
+    const photo = finishedRecord('image-to-3d', { localId: 'again01', prompt: 'a chair', request: { file: fileRef('chair.png', 'sha-chair-photo') } });
+    lib.write(photo);
+    await lib.handlers['library:tag']({ ids: ['j_again01'], add: ['kept'] }, ctx);
+    // The writer's conflict clause must not reach the triggers' own statements (an upsert once failed them).
+    lib.write({ ...photo, prompt: 'a wooden chair', updatedAt: '2026-02-01T00:00:00.000Z' });
+    lib.db.prepare('INSERT OR REPLACE INTO jobs (local_id, record, seq) VALUES (?, ?, 999)').run('again01', JSON.stringify({ ...photo, prompt: 'a carved wooden chair' }));
+    const detail = await get(lib, 'again01');
+    expect([detail.prompt, detail.tags]).toEqual(['a carved wooden chair', ['kept']]);
+    expect((await search(lib, { query: 'carved' })).items.map((a) => a.id)).toEqual(['j_again01']);
+  });
+
   it('finds an asset by library id, local id and upstream job id', async () => {
     const lib = library();
     lib.write(finishedRecord('text-to-3d', { localId: 'chair03', jobId: 'up-777' }));
