@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sourceWorkerBundle } from './worker-bundle';
+import { RUNTIME_EXTERNALS } from '../../../scripts/runtime-externals.mjs';
+import { sourceWorkerBundle, WORKER_EXTERNALS } from './worker-bundle';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -29,6 +30,10 @@ function runThread(file: string): Promise<unknown> {
 }
 
 describe('sourceWorkerBundle: the checking thread’s code from the sources', () => {
+  it('leaves out of the bundle exactly the packages the main bundle leaves out', () => {
+    expect([...WORKER_EXTERNALS].sort()).toEqual([...RUNTIME_EXTERNALS].sort());
+  });
+
   it('bundles the TypeScript once into the project’s node_modules cache, and a thread runs it without tsx', async () => {
     const p = project();
     const file = await sourceWorkerBundle(p.entry, p.root);

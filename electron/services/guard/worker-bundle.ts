@@ -1,14 +1,17 @@
 /**
  * The checking thread's code when Asset Studio runs from its TypeScript
- * sources (the CLI, the browser shell, the tests): the project's own modules
- * bundled by esbuild (installed with Vite) into one CommonJS file kept in
- * `node_modules/.cache`, reused for as long as none of the files it was made
- * from has changed. Packages stay outside it and load as Node loads them.
+ * sources (the CLI, the browser shell, the tests): one CommonJS file bundled
+ * by esbuild (installed with Vite), as the packaged app's check-worker.js is,
+ * kept in `node_modules/.cache` and reused for as long as none of the files
+ * it was made from has changed. Packages are bundled too (some are ES modules
+ * with extensionless imports that Node alone cannot load), except the native
+ * ones the main bundle also leaves outside.
  *
  * Why: each thread compiled the sources through tsx as it started, 1.8 s on a
  * quiet machine and 6.2 s with two threads starting under load; a thread on
- * the bundle was up in 1.2 s under the same load, and the bundle is made once
- * (0.3 s, in esbuild's own process, off this thread's loop).
+ * the bundle was up in 1.0 s under the same load, and the bundle is made once
+ * per change of the sources (about 2 s, in esbuild's own process, off this
+ * thread's loop).
  *
  * The cache sits inside the project's own node_modules, never in a shared
  * temporary folder: whatever is there runs in a checking thread of main.
@@ -20,12 +23,14 @@ import type * as Esbuild from 'esbuild';
 
 interface Stamp {
   esbuild: string;
+  /** How it was bundled (a change of the options makes it again, like a change of the sources). */
+  recipe: string;
   /** Every input file with the size and modification time it had when bundled. */
   inputs: [file: string, size: number, mtimeMs: number][];
 }
 
-function unchanged(stamp: Stamp, esbuildVersion: string): boolean {
-  if (stamp.esbuild !== esbuildVersion) return false;
+function unchanged(stamp: Stamp, esbuildVersion: string, recipe: string): boolean {
+  if (stamp.esbuild !== esbuildVersion || stamp.recipe !== recipe) return false;
   for (const [file, size, mtimeMs] of stamp.inputs) {
     let now: fs.Stats;
     try {
@@ -44,6 +49,9 @@ function writeAtomically(file: string, contents: string | Uint8Array): void {
   fs.renameSync(temp, file);
 }
 
+/** Packages left out of the bundle: the same list as scripts/runtime-externals.mjs (a test holds them equal). */
+export const WORKER_EXTERNALS = ['sharp', 'draco3dgltf'];
+
 /** Held in a variable so that the main-process bundle leaves it alone (esbuild is only there from the sources). */
 const ESBUILD = 'esbuild';
 
@@ -59,19 +67,18 @@ export async function sourceWorkerBundle(entry: string, root: string): Promise<s
   const name = path.basename(entry, '.ts');
   const bundle = path.join(cacheDir, `${name}.cjs`);
   const stampFile = path.join(cacheDir, `${name}.inputs.json`);
+  const options = { bundle: true, platform: 'node', format: 'cjs', target: 'node22', external: WORKER_EXTERNALS } as const;
+  const recipe = JSON.stringify(options);
   try {
     const stamp = JSON.parse(fs.readFileSync(stampFile, 'utf8')) as Stamp;
-    if (fs.existsSync(bundle) && unchanged(stamp, esbuild.version)) return bundle;
+    if (fs.existsSync(bundle) && unchanged(stamp, esbuild.version, recipe)) return bundle;
   } catch {
     // No stamp yet, or an unreadable one: bundle again.
   }
   const result = await esbuild.build({
     entryPoints: [entry],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node22',
-    packages: 'external',
+    ...options,
+    external: [...options.external],
     absWorkingDir: root,
     write: false,
     metafile: true,
@@ -84,6 +91,6 @@ export async function sourceWorkerBundle(entry: string, root: string): Promise<s
     return [file, st.size, st.mtimeMs];
   });
   writeAtomically(bundle, result.outputFiles[0]!.contents);
-  writeAtomically(stampFile, JSON.stringify({ esbuild: esbuild.version, inputs } satisfies Stamp));
+  writeAtomically(stampFile, JSON.stringify({ esbuild: esbuild.version, recipe, inputs } satisfies Stamp));
   return bundle;
 }
