@@ -49,6 +49,7 @@ test('an image, a model from it and a retexture: tagged, collected, found by typ
   const retexture = hv.history.getByRole('article').filter({ has: page.getByText('Retexture', { exact: true }) });
   await expect(retexture).toHaveAttribute('data-status', 'finished', { timeout: 60_000 });
   const retextureId = (await retexture.getAttribute('data-local-id'))!;
+  const retextureJobId = (await retexture.getAttribute('data-job-id'))!;
   // Exported with every fix the folder's budget asks for (the sandbox's model fails one check), so the file is written.
   const exported = await studio.invoke<{ items: { ok: boolean; message?: string }[] }>('export:run', { localIds: [retextureId], folderId: folder.value.id, fixes: 'all' });
   if (!exported.ok) throw new Error(exported.problem.message);
@@ -101,7 +102,8 @@ test('an image, a model from it and a retexture: tagged, collected, found by typ
 
   // Opening from the library shows the retexture in the viewport, as the history would.
   await library.details.getByRole('button', { name: 'Open', exact: true }).click();
-  await expect(hv.viewport.locator('[data-state]').first()).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await expect(hv.viewport).toHaveAttribute('data-job-id', retextureJobId);
+  await expect(hv.viewport).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
 
   // The same three screens in the narrow window, where the library is a drawer.
   await library.resize(1024, 700);

@@ -44,7 +44,7 @@ export class LibraryPage {
   async type(query: string): Promise<void> {
     await this.search.fill('');
     await this.search.pressSequentially(query, { delay: 20 });
-    await expect(this.view).toHaveAttribute('data-results-for', query);
+    await expect(this.view).toHaveAttribute('data-results-for', query, { timeout: 30_000 });
   }
 
   async openDetails(title: string | RegExp): Promise<void> {
