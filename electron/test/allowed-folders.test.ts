@@ -55,7 +55,8 @@ describe('decidePath', () => {
 describe('the contract', () => {
   it('names a filesystem path only in the channels this file holds to the allowed folders', () => {
     // A new channel taking a path fails here until it asks the gate (allowed-roots.ts) and gets a case below.
-    const gated = ['files:stagePath', 'export:addFolder', 'export:browse', 'batch:import', 'batch:start'];
+    // library:import's case is in electron/services/library/import.test.ts ('from the browser, only inside the allowed folders').
+    const gated = ['files:stagePath', 'export:addFolder', 'export:browse', 'batch:import', 'batch:start', 'library:import'];
     const takingPaths = Object.entries(REQUESTS)
       .filter(([, def]) => {
         const args = (def as { args: { shape?: Record<string, unknown>; options?: { shape?: Record<string, unknown> }[] } }).args;
