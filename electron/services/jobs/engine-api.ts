@@ -26,6 +26,8 @@ export interface JobEngine {
   history(options: { includeHidden?: boolean; limit: number }): { records: JobRecord[]; total: number };
   /** The records not yet ended (waiting, sent, followed, or with an asset still to download), from memory. */
   working?(): JobRecord[];
+  /** The jobs that may have been charged after a time (sent, made since a week before it), read by an index. */
+  chargedSince?(fromIso: string): JobRecord[];
   /** The records whose send the service refused for credits (a 402 naming the balance). */
   refusedForCredits?(): JobRecord[];
   /** Changes whenever any record does: what is derived from `list()` stays valid while it is the same. */

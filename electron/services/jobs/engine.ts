@@ -185,6 +185,11 @@ export class Engine implements JobEngine {
     return this.core.store.workingSet();
   }
 
+  chargedSince(fromIso: string): JobRecord[] {
+    this.ensureLoaded();
+    return this.core.store.chargedSince(fromIso);
+  }
+
   refusedForCredits(): JobRecord[] {
     this.ensureLoaded();
     return this.core.store.refusedForCredits();

@@ -75,7 +75,11 @@ export function setupSettings(deps: SettingsDeps): SettingsSetup {
       if (!key) return ok(null);
       const figure = snapshot.credits.find((c) => c.environmentId === key.environmentId && c.keyId === key.keyId);
       const card = snapshot.environments.find((e) => e.id === key.environmentId)?.rateCard;
-      return ok(moneyGlance({ key, figure, jobs: watched?.list({ includeHidden: true }) ?? [], card, now: (deps.now?.() ?? new Date()).getTime(), periodDays }));
+      const now = (deps.now?.() ?? new Date()).getTime();
+      // Only the jobs that may count: charged in the period, or since the balance was read.
+      const from = Math.min(now - periodDays * 24 * 3600 * 1000, figure ? Date.parse(figure.at) : Number.POSITIVE_INFINITY);
+      const jobs = watched?.chargedSince?.(new Date(from).toISOString()) ?? watched?.list({ includeHidden: true }) ?? [];
+      return ok(moneyGlance({ key, figure, jobs, card, now, periodDays }));
     },
     'settings:setExportDefaults': async (patch) => service.setExportDefaults(stripUndefined(patch)),
     'settings:setLayout': async (patch) => service.setLayout(stripUndefined(patch)),

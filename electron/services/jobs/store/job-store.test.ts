@@ -23,6 +23,19 @@ afterEach(() => {
 });
 
 describe('job store', () => {
+  it('reads for the spend figures only the jobs sent and made since a week before the period, by the creation-time index', () => {
+    const store = storeIn(tempDir('store-charged'));
+    const day = (d: number) => new Date(Date.UTC(2026, 10, 27) - d * 86_400_000).toISOString();
+    store.putMany([
+      { ...sampleRecord(1), createdAt: day(40) },
+      { ...sampleRecord(2), createdAt: day(12) },
+      { ...sampleRecord(3), createdAt: day(2) },
+      { ...queuedRecord(4), createdAt: day(1) },
+    ]);
+    // Period from 7 days ago: a job made 12 days ago may have waited in the queue and been sent within it; one made 40 days ago not.
+    expect(store.chargedSince(day(7)).map((r) => r.localId).sort()).toEqual([sampleRecord(2).localId, sampleRecord(3).localId]);
+  });
+
   it("gives the history's window: the newest records, without those removed from the history unless asked, and how many there are in all", () => {
     const store = storeIn(tempDir('store-newest'));
     store.putMany(Array.from({ length: 30 }, (_, i) => ({ ...sampleRecord(i + 1), ...(i % 10 === 9 ? { hidden: true } : {}) })));
