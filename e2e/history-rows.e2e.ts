@@ -66,6 +66,17 @@ async function clippedInRows(page: Page): Promise<string[]> {
 }
 
 /** Loads the page again with the docked history panel at this width (what dragging its splitter stores). */
+/**
+ * The rows, once laid out, are whole. A row measures itself when its content
+ * changes (a job finishing while the page looks: its actions change), and the
+ * list moves the rows under it on the next frame: a check made between the two
+ * saw one row run 28 px into the next in a CI run. Within two seconds every
+ * row must be whole.
+ */
+async function expectRowsWhole(page: Page, where: string): Promise<void> {
+  await expect.poll(() => clippedInRows(page), { message: where, timeout: 2_000, intervals: [100, 250, 500] }).toEqual([]);
+}
+
 async function withHistoryWidth(page: Page, px: number): Promise<void> {
   await page.evaluate((w) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('asset-studio.ui.history-width.v1', String(w)), px);
   await page.reload();
@@ -130,14 +141,14 @@ test('rows made from an image show it, with a real title and readable metadata',
   })).toBeGreaterThan(0);
   // The image row's three one-click actions (Generate again, Make a 3D model, Make a skybox) are whole.
   await expect(owl.getByRole('button', { name: /^Generate again/ })).toBeVisible();
-  expect(await clippedInRows(page)).toEqual([]);
+  await expectRowsWhole(page, 'the history at 1280 px');
   await page.screenshot({ path: test.info().outputPath('history-rows-1280.png') });
 
   // Docked, from the narrowest history panel to a wide one: the rows grow to hold their actions.
   await page.setViewportSize({ width: 1440, height: 900 });
   for (const width of [240, 720]) {
     await withHistoryWidth(page, width);
-    expect(await clippedInRows(page), `history panel ${width} px wide`).toEqual([]);
+    await expectRowsWhole(page, `history panel ${width} px wide`);
     if (width === 240) await page.screenshot({ path: test.info().outputPath('history-rows-1440-narrowest.png') });
   }
   await withHistoryWidth(page, 360);
@@ -152,6 +163,6 @@ test('rows made from an image show it, with a real title and readable metadata',
   await page.keyboard.press('Enter');
   await expect(page.getByRole('complementary', { name: 'History panel' })).toBeVisible();
   await expect(history.getByRole('article', { name: 'teapot.png' })).toBeVisible();
-  expect(await clippedInRows(page), 'the drawer at 1024 px').toEqual([]);
+  await expectRowsWhole(page, 'the drawer at 1024 px');
   await page.screenshot({ path: test.info().outputPath('history-rows-1024.png') });
 });
