@@ -46,6 +46,37 @@ export function PbrChannelSelect({ channel, onChange }: { channel: PbrChannel | 
   );
 }
 
+/**
+ * The view modes (arrow keys move between them) and the PBR channel beside
+ * them, as the viewport's toolbar and compare's share them: choosing a mode
+ * leaves a single channel, and a channel shown means no mode is chosen.
+ */
+export function ViewModeChoice(props: { viewMode: ViewMode; channel: PbrChannel | null; onViewMode: (mode: ViewMode) => void; onChannel: (channel: PbrChannel | null) => void }) {
+  const { viewMode, channel, onViewMode, onChannel } = props;
+  return (
+    <>
+      <RadioGroup.Root
+        className="viewport-modes"
+        aria-label="View mode"
+        orientation="horizontal"
+        loop
+        value={channel ? '' : viewMode}
+        onValueChange={(mode) => {
+          onChannel(null);
+          onViewMode(mode as ViewMode);
+        }}
+      >
+        {VIEW_MODES.map(({ mode, label }) => (
+          <RadioGroup.Item key={mode} value={mode} className="viewport-mode">
+            {label}
+          </RadioGroup.Item>
+        ))}
+      </RadioGroup.Root>
+      <PbrChannelSelect channel={channel} onChange={onChannel} />
+    </>
+  );
+}
+
 export function ModelTools({ info }: { info: ModelInfo }) {
   const viewMode = useStore((s) => s.viewMode);
   const setViewMode = useStore((s) => s.setViewMode);
@@ -60,24 +91,7 @@ export function ModelTools({ info }: { info: ModelInfo }) {
   const rigged = info.stats.skins > 0 || info.stats.joints > 0;
   return (
     <div className="viewport-tools" role="toolbar" aria-label="View">
-      <RadioGroup.Root
-        className="viewport-modes"
-        aria-label="View mode"
-        orientation="horizontal"
-        loop
-        value={channel ? '' : viewMode}
-        onValueChange={(mode) => {
-          setChannel(null);
-          setViewMode(mode as ViewMode);
-        }}
-      >
-        {VIEW_MODES.map(({ mode, label }) => (
-          <RadioGroup.Item key={mode} value={mode} className="viewport-mode">
-            {label}
-          </RadioGroup.Item>
-        ))}
-      </RadioGroup.Root>
-      <PbrChannelSelect channel={channel} onChange={setChannel} />
+      <ViewModeChoice viewMode={viewMode} channel={channel} onViewMode={setViewMode} onChannel={setChannel} />
       {channel ? (
         <span className="viewport-channel-size" aria-label="Channel texture resolution">
           {resolutions.length ? resolutions.join(', ') : 'No texture (factor only)'}

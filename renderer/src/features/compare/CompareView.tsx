@@ -11,12 +11,11 @@ import type { JobSummary } from '../../../../shared/domain/job';
 import type { ReadinessReport } from '../../../../shared/ipc';
 import { bridge } from '../../bridge';
 import type { CompareSession } from '../../state/slices/compare';
-import type { ViewMode } from '../../state/slices/viewport';
 import { useStore } from '../../state/store';
 import type { CompareSceneState, CompareTake } from '../../viewport/compare/CompareScene';
 import { viewRects } from '../../viewport/compare/layout';
 import { fetchAsset } from '../../viewport/loaders';
-import { PbrChannelSelect, StatFigure, VIEW_MODES } from '../../viewport/overlays';
+import { StatFigure, ViewModeChoice } from '../../viewport/overlays';
 import { EXTRA_MODEL_ROWS, imageRows, modelRows, type StatRow, type TakeFacts } from '../../domain/compare/compare-logic';
 import { useTakeReadiness } from './use-take-readiness';
 import './compare.css';
@@ -243,26 +242,7 @@ export function CompareView({ session, state, error, wipe, onWipe, onImageState,
           </RadioGroup.Root>
         ) : null}
         {session.content === 'model' ? (
-          <>
-            <RadioGroup.Root
-              className="viewport-modes"
-              aria-label="View mode"
-              orientation="horizontal"
-              loop
-              value={channel ? '' : viewMode}
-              onValueChange={(mode) => {
-                setChannel(null);
-                setViewMode(mode as ViewMode);
-              }}
-            >
-              {VIEW_MODES.map(({ mode, label }) => (
-                <RadioGroup.Item key={mode} value={mode} className="viewport-mode">
-                  {label}
-                </RadioGroup.Item>
-              ))}
-            </RadioGroup.Root>
-            <PbrChannelSelect channel={channel} onChange={setChannel} />
-          </>
+          <ViewModeChoice viewMode={viewMode} channel={channel} onViewMode={setViewMode} onChannel={setChannel} />
         ) : null}
         <button type="button" className="compare-close" onClick={closeCompare}>
           Close compare
