@@ -1,5 +1,5 @@
 /** `asset-studio sandbox`: one JSON line on stdout once listening, logs on stderr, stops on the signal. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { command } from '../cli/commands/sandbox';
 import type { CliIo } from '../cli/command';
 
@@ -22,7 +22,7 @@ describe('sandbox command', () => {
     const controller = new AbortController();
     const { value, out, err } = io(controller.signal);
     const running = command.run(['--port', '0', '--keys', '2', '--job-seconds', '0.1', '--credits', '50', '--seed', '3'], value);
-    while (out.length === 0) await new Promise((r) => setTimeout(r, 10));
+    await vi.waitFor(() => expect(out.length).toBeGreaterThan(0), { interval: 10 });
     expect(out).toHaveLength(1);
     expect(out[0]!.endsWith('\n')).toBe(true);
     const line = JSON.parse(out[0]!) as { baseUrl: string; storageUrl: string; keys: { clientId: string; clientSecret: string }[] };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Batch } from '../../../shared/ipc';
 import { setupExport } from '../export';
 import { createHeadlessPlatform } from '../platform-headless';
@@ -43,15 +43,17 @@ async function runBatch(outDir: string, onExporter?: (exporter: ReturnType<typeo
   if (!imported.ok) throw new Error(imported.problem.message);
   const started = await service.start({ batchId: imported.value.id, outDir });
   if (!started.ok) throw new Error(started.problem.message);
-  for (let i = 0; i < 500; i++) {
-    const b = service.get(imported.value.id);
-    if (b.ok && b.value.state === 'finished' && b.value.report && fs.existsSync(b.value.report.json)) {
-      const report = JSON.parse(fs.readFileSync(b.value.report.json, 'utf8')) as { status: string }[];
-      if (report.every((r) => r.status === 'done')) return b.value;
-    }
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('the batch did not finish');
+  return vi.waitFor(
+    () => {
+      const b = service.get(imported.value.id);
+      if (b.ok && b.value.state === 'finished' && b.value.report && fs.existsSync(b.value.report.json)) {
+        const report = JSON.parse(fs.readFileSync(b.value.report.json, 'utf8')) as { status: string }[];
+        if (report.every((r) => r.status === 'done')) return b.value;
+      }
+      throw new Error('the batch did not finish');
+    },
+    { timeout: 15_000, interval: 10 },
+  );
 }
 
 describe('batch exports through the export service', () => {

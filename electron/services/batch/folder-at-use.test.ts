@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Result } from '../../../shared/ipc';
 import type { HandlerContext, Platform } from '../contracts';
 import { setupExport } from '../export';
@@ -81,14 +81,15 @@ describe.each<[string, HandlerContext['shell'], boolean]>([
   });
 });
 
-async function untilAsync<T>(fn: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
+function untilAsync<T>(fn: () => Promise<T | undefined>, timeout = 15_000): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const v = await fn();
+      if (!v) throw new Error('condition not met in time');
+      return v;
+    },
+    { timeout, interval: 25 },
+  );
 }
 
 describe('batchFolderRefusal', () => {

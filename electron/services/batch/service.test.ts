@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNothingFor } from '../../../testkit/expect-nothing';
 import type { Batch, StagedFile } from '../../../shared/ipc';
 import { sha256File } from './check-row';
@@ -56,14 +56,16 @@ const twelveRows = [
   'text-to-3d,another broken row,100,3k',
 ];
 
-async function until<T>(fn: () => T | undefined | false, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
+/** Waits for a condition the batch service reaches on its own (vitest polls it). */
+function until<T>(fn: () => T | undefined | false, timeout = 10_000): Promise<T> {
+  return vi.waitFor(
+    () => {
+      const v = fn();
+      if (!v) throw new Error('condition not met in time');
+      return v;
+    },
+    { timeout, interval: 10 },
+  );
 }
 
 function value<T>(r: { ok: true; value: T } | { ok: false; problem: { message: string } }): T {
