@@ -15,6 +15,7 @@ import { setupDataDir, setupLifecycle, setupSingleInstance } from './lifecycle';
 import { createElectronPlatform } from './platform-electron';
 import { registerAppScheme, serveAppScheme } from './protocol';
 import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy, hardenSession, hardenWebContents } from './security';
+import { createMovingProgress } from './moving-window';
 import { createMainWindow } from './window';
 
 // Injected by Forge's Vite plugin (and by scripts/build.mjs): the dev server URL under `electron-forge start`, else undefined.
@@ -50,7 +51,15 @@ async function boot(): Promise<void> {
   }
   hardenSession(session.defaultSession, devServerUrl ? devContentSecurityPolicy(devServerUrl) : CONTENT_SECURITY_POLICY);
   const platform = createElectronPlatform({ mainWindow: () => mainWindow });
-  const services = await createServices({ dataDir, platform, cipher: createElectronCipher(), log });
+  // A long history moving into the database (the first start after the update) shows its own small window.
+  const moving = createMovingProgress();
+  const services = await createServices({
+    dataDir,
+    platform,
+    cipher: createElectronCipher(),
+    log,
+    onImportProgress: (done, total) => moving.update(done, total),
+  }).finally(() => moving.close());
   serveAppScheme({ rendererDir: path.join(__dirname, '..', 'renderer', rendererName), engine: services.assetFiles, devOrigin: devServerUrl && originOf(devServerUrl) });
   setupIpc({ handlers: services.handlers, events: services.events, engine: services.engine, trustedOrigins, log });
   const openWindow = (): void => {

@@ -32,6 +32,11 @@ export class FakeBrowserWindow extends EventEmitter {
   isMaximized = vi.fn(() => false);
   isDestroyed = () => this.destroyed;
   getNormalBounds = () => this.bounds;
+  setTitle = vi.fn();
+  setProgressBar = vi.fn();
+  destroy = vi.fn(() => {
+    this.destroyed = true;
+  });
   constructor(public options: Record<string, unknown>) {
     super();
     FakeBrowserWindow.instances.push(this);
