@@ -37,7 +37,8 @@ describe('sourceWorkerBundle: the checking thread’s code from the sources', ()
   it('bundles the TypeScript once into the project’s node_modules cache, and a thread runs it without tsx', async () => {
     const p = project();
     const file = await sourceWorkerBundle(p.entry, p.root);
-    expect(file).toBe(path.join(p.root, 'node_modules', '.cache', 'asset-studio', 'entry.cjs'));
+    expect(path.dirname(file)).toBe(path.join(p.root, 'node_modules', '.cache', 'asset-studio'));
+    expect(path.basename(file)).toMatch(/^entry-[0-9a-f]{12}\.cjs$/);
     if (process.platform !== 'win32') expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(await runThread(file)).toBe('first');
   });
@@ -55,5 +56,20 @@ describe('sourceWorkerBundle: the checking thread’s code from the sources', ()
     await sourceWorkerBundle(p.entry, p.root);
     expect(fs.statSync(file).mtimeMs).not.toBe(reusedAt);
     expect(await runThread(file)).toBe('second, edited');
+  });
+
+  it('keeps one bundle per checkout when two share one node_modules (git worktrees): neither runs the other’s code', async () => {
+    const a = project();
+    const b = project();
+    fs.writeFileSync(b.word, "export const word: string = 'the other checkout';\n");
+    const shared = path.join(a.root, 'node_modules');
+    fs.symlinkSync(shared, path.join(b.root, 'node_modules'), 'dir');
+    fs.mkdirSync(shared, { recursive: true });
+    const fromA = await sourceWorkerBundle(a.entry, a.root);
+    const fromB = await sourceWorkerBundle(b.entry, b.root);
+    expect(fromB).not.toBe(fromA);
+    expect(await runThread(fromA)).toBe('first');
+    expect(await runThread(fromB)).toBe('the other checkout');
+    expect(await runThread(await sourceWorkerBundle(a.entry, a.root))).toBe('first');
   });
 });

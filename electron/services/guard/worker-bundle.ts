@@ -17,6 +17,7 @@
  * temporary folder: whatever is there runs in a checking thread of main.
  * The packaged app never comes here (its check-worker.js is built with main.js).
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type * as Esbuild from 'esbuild';
@@ -64,7 +65,9 @@ const ESBUILD = 'esbuild';
 export async function sourceWorkerBundle(entry: string, root: string): Promise<string> {
   const esbuild = (await import(/* @vite-ignore */ ESBUILD)) as typeof Esbuild;
   const cacheDir = path.join(root, 'node_modules', '.cache', 'asset-studio');
-  const name = path.basename(entry, '.ts');
+  // One bundle per source folder: two checkouts sharing one node_modules (git worktrees, a linked
+  // install) must never run each other's code, nor keep remaking one shared file.
+  const name = `${path.basename(entry, '.ts')}-${crypto.createHash('sha256').update(path.resolve(entry)).digest('hex').slice(0, 12)}`;
   const bundle = path.join(cacheDir, `${name}.cjs`);
   const stampFile = path.join(cacheDir, `${name}.inputs.json`);
   const options = { bundle: true, platform: 'node', format: 'cjs', target: 'node22', external: WORKER_EXTERNALS } as const;
