@@ -18,6 +18,7 @@ import { modelIo, usesDraco } from '../export/model-transform';
 import { checkModel as measureForExport, readyCopy, type ReadyCopyInput } from '../export/ready-copy';
 import { inspectImage, inspectModel, validateModel, writeImageThumbnail } from '../jobs/inspect';
 import { triangleGlb } from './crafted-files';
+import { packGltf } from './pack-gltf';
 import { checkImage, checkModel, type ModelFormat, type Verdict } from './verdicts';
 
 export type CheckTask =
@@ -29,7 +30,9 @@ export type CheckTask =
   /** The exported copy (fixes applied) and the suffixes `formats` (and LODs) will write; the document stays here. */
   | { kind: 'ready-copy'; file: string; input: Omit<ReadyCopyInput, 'original'>; formats: NodeFormat[]; lodRatios?: number[] }
   /** The copy written in `formats` under `name` (the copy is the app's own output: read back, not guarded again). */
-  | { kind: 'write-model'; glb: Uint8Array; formats: NodeFormat[]; name: string; extras: ModelExtras };
+  | { kind: 'write-model'; glb: Uint8Array; formats: NodeFormat[]; name: string; extras: ModelExtras }
+  /** A .gltf and the files beside it that it names, packed into the GLB `out` (./pack-gltf.ts). */
+  | { kind: 'pack-gltf'; file: string; out: string };
 
 export interface InspectedAsset {
   validation?: ValidationSummary;
@@ -59,6 +62,7 @@ export async function runTask(task: CheckTask): Promise<CheckAnswer> {
     await inspectModel(glb);
     return { ok: true, value: null };
   }
+  if (task.kind === 'pack-gltf') return packGltf(task.file, task.out);
   if (task.kind === 'write-model') {
     // A plain GLB export is the copy's bytes as they are: the document is read back only for what needs it.
     const needsDoc = task.formats.some((f) => f !== 'glb') || task.extras.collision !== 'none' || !!task.extras.lodRatios?.length;

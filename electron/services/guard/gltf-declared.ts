@@ -77,9 +77,10 @@ function accessorRoles(json: Json): Map<number, 'vertices' | 'indices'> {
 /**
  * Reads a glTF JSON's declarations. `binBytes` is the GLB's BIN chunk length
  * (undefined for a .gltf or a GLB without one): the only data buffer 0
- * without a URI can have.
+ * without a URI can have. `filesBeside` holds the bytes of the files a .gltf
+ * names (read, by URI as written) when they are to be packed with it.
  */
-export function readDeclared(json: Json, binBytes: number | undefined): Declared {
+export function readDeclared(json: Json, binBytes: number | undefined, filesBeside?: ReadonlyMap<string, number>): Declared {
   const problems: Overreach[] = [];
   let decodedBytes = 0;
   let unbackedBytes = 0;
@@ -93,7 +94,7 @@ export function readDeclared(json: Json, binBytes: number | undefined): Declared
       return 0;
     }
     const uri = typeof b.uri === 'string' ? b.uri : undefined;
-    const held = uri !== undefined ? dataUriBytes(uri) : i === 0 ? binBytes : undefined;
+    const held = uri !== undefined ? (dataUriBytes(uri) ?? filesBeside?.get(uri)) : i === 0 ? binBytes : undefined;
     // No data of its own (meshopt's fallback, an external file never read): the decoder allocates it.
     if (held === undefined) {
       decodedBytes += declared;

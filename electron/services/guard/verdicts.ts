@@ -144,12 +144,17 @@ export function checkGlb(bytes: Uint8Array): Verdict {
   return reason ? refuse(reason) : { ok: true, declaredBytes: declared.decodedBytes };
 }
 
-/** A .gltf (JSON) model: external buffers are never read, so only data: URIs count as data. */
-export function checkGltfJson(bytes: Uint8Array): Verdict {
+/**
+ * A .gltf (JSON) model. External buffers are never read, so only data: URIs count as data, unless
+ * `filesBeside` gives the bytes read from the files it names (by URI), as packing it into a GLB does.
+ */
+export function checkGltfJson(bytes: Uint8Array, filesBeside?: ReadonlyMap<string, number>): Verdict {
   const json = parseJson(bytes);
   if (!json) return refuse(`This model's JSON does not parse; ${DAMAGED}`);
-  const declared = readDeclared(json, undefined);
-  const reason = declaredVerdict(declared, bytes.byteLength) ?? textureVerdict(declared, json, undefined);
+  const declared = readDeclared(json, undefined, filesBeside);
+  let held = bytes.byteLength;
+  for (const b of filesBeside?.values() ?? []) held += b;
+  const reason = declaredVerdict(declared, held) ?? textureVerdict(declared, json, undefined);
   return reason ? refuse(reason) : { ok: true, declaredBytes: declared.decodedBytes };
 }
 

@@ -3,7 +3,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accessorBomb, hdrHeader, triangleGlb } from '../guard/crafted-files';
-import { gltfNamesOutsideFiles, NOT_RECOGNISED, recognise, titleOfFile } from './import';
+import { NodeIO } from '@gltf-transform/core';
+import { writeTexturedGltf } from '../guard/test/textured-gltf';
+import { NOT_RECOGNISED, recognise, titleOfFile } from './import';
 import { tempDataDir, testLibrary, type TestLibrary } from './test/records';
 
 const ascii = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
@@ -38,11 +40,6 @@ describe('recognise: what a file is, by its first bytes', () => {
     ['README', 'README'],
   ])('titleOfFile(%j) = %j', (name, title) => expect(titleOfFile(name)).toBe(title));
 
-  it.each([
-    ['{"buffers":[{"uri":"data:application/octet-stream;base64,AAAA"}]}', false],
-    ['{"buffers":[{"uri":"scene.bin"}]}', true],
-    ['{"images":[{"uri" : "textures/wood.png"}]}', true],
-  ])('gltfNamesOutsideFiles(%s) = %s', (json, outside) => expect(gltfNamesOutsideFiles(json)).toBe(outside));
 });
 
 const open: TestLibrary[] = [];
@@ -101,6 +98,45 @@ describe('library:import', () => {
     expect(deleted).toEqual({ ok: true, value: { deleted: 1, freedBytes: png.length + thumbBytes } });
     expect(fs.existsSync(blob) || fs.existsSync(thumb)).toBe(false);
     expect(fs.existsSync(lib.files.assetPath(res.value.imported[0]!.id)!)).toBe(true);
+    fs.rmSync(folder, { recursive: true, force: true });
+  }, 60_000);
+
+  it('keeps a .gltf with its buffer and texture beside it as one GLB, and does not bring those files in again on their own', async () => {
+    const lib = testLibrary();
+    open.push(lib);
+    const folder = tempDataDir('import-gltf-');
+    await writeTexturedGltf(folder);
+    fs.writeFileSync(path.join(folder, 'another.glb'), triangleGlb());
+    const res = await lib.handlers['library:import']({ paths: [folder] }, { shell: 'cli' });
+    if (!res.ok) throw new Error(res.problem.message);
+    expect(res.value.imported.map((a) => [a.fileName, a.title, a.mediaKind])).toEqual([
+      ['another.glb', 'another', 'model'],
+      ['scene.gltf', 'scene', 'model'],
+    ]);
+    expect(res.value.skipped).toEqual([
+      { name: 'scene.bin', reason: 'it is part of scene.gltf, brought in with it as one model.' },
+      { name: 'wood.png', reason: 'it is part of scene.gltf, brought in with it as one model.' },
+    ]);
+    const kept = lib.files.assetPath(res.value.imported[1]!.id)!;
+    expect(kept.endsWith('.glb')).toBe(true);
+    const doc = await new NodeIO().readBinary(new Uint8Array(fs.readFileSync(kept)));
+    expect(doc.getRoot().listTextures()).toHaveLength(1);
+    fs.rmSync(folder, { recursive: true, force: true });
+  }, 60_000);
+
+  it('a .gltf chosen alone brings the files it names; without them it is left out with the reason', async () => {
+    const lib = testLibrary();
+    open.push(lib);
+    const folder = tempDataDir('import-gltf-');
+    await writeTexturedGltf(folder);
+    // Chosen on its own, the files beside it still come with it.
+    const res = await lib.handlers['library:import']({ paths: [path.join(folder, 'scene.gltf')] }, { shell: 'cli' });
+    expect(res.ok && res.value.imported.map((a) => a.fileName)).toEqual(['scene.gltf']);
+    fs.rmSync(path.join(folder, 'scene.bin'));
+    const alone = await lib.handlers['library:import']({ paths: [path.join(folder, 'scene.gltf')] }, { shell: 'cli' });
+    expect(alone.ok && alone.value.skipped).toEqual([
+      { name: 'scene.gltf', reason: 'This glTF names "scene.bin", which is not beside it (bring in the folder that holds them both, or a GLB); it was not brought in.' },
+    ]);
     fs.rmSync(folder, { recursive: true, force: true });
   }, 60_000);
 

@@ -70,11 +70,6 @@ export function titleOfFile(name: string): string {
   return name.replace(/\.[A-Za-z0-9]{1,5}$/, '') || name;
 }
 
-/** Whether a text glTF names files beside it (buffers or images not held as data: URIs), which a copy alone would lose. */
-export function gltfNamesOutsideFiles(json: string): boolean {
-  return /"uri"\s*:\s*"(?!data:)/.test(json);
-}
-
 export function newImportedId(): string {
   const alphabet = 'abcdefghijklmnopqrstuvwxyz234567';
   const bytes = crypto.randomBytes(26);
@@ -121,7 +116,8 @@ export interface ImportDeps {
   onProgress?: (progress: LibraryImportProgress) => void;
 }
 
-export type ImportOutcome = { imported: string } | { alreadyThere: string } | { skipped: string };
+/** `packed`: the files beside a .gltf that went into its GLB (not brought in again on their own). */
+export type ImportOutcome = { imported: string; packed?: string[] } | { alreadyThere: string; packed?: string[] } | { skipped: string };
 
 async function readHead(file: string): Promise<Uint8Array> {
   const fh = await fsp.open(file, 'r');
@@ -141,10 +137,7 @@ async function guardCopy(file: string, what: Recognised, thumbnail: string): Pro
     const problem = problemOf(answer);
     return problem ? { refused: problem, thumbnail: false } : { thumbnail: ((answer as { value?: { hasThumbnail?: boolean } }).value?.hasThumbnail ?? false) === true };
   }
-  if (what.format === 'gltf') {
-    if (gltfNamesOutsideFiles(await fsp.readFile(file, 'utf8'))) return { refused: 'this glTF keeps its buffers or textures in files beside it; bring in a GLB (one file) instead.', thumbnail: false };
-  }
-  const refused = await refusedByGuard(file, what.format === 'hdr' ? 'image' : (what.format as 'glb' | 'gltf' | 'obj' | 'stl'));
+  const refused = await refusedByGuard(file, what.format === 'hdr' ? 'image' : (what.format as 'glb' | 'obj' | 'stl'));
   return { ...(refused ? { refused } : {}), thumbnail: false };
 }
 
@@ -158,20 +151,39 @@ export async function importFile(deps: ImportDeps, file: FileToImport): Promise<
   } catch {
     return { skipped: 'it cannot be read.' };
   }
-  const what = recognise(file.name, head, size);
-  if ('skip' in what) return { skipped: what.skip };
+  const recognised = recognise(file.name, head, size);
+  if ('skip' in recognised) return { skipped: recognised.skip };
+  // A .gltf is kept as one GLB: it and the files it names are packed on a checking thread first.
+  let source = file.path;
+  let packed: string[] | undefined;
+  let what = recognised;
+  if (recognised.format === 'gltf') {
+    const glb = await deps.blobs.tempFile();
+    const answer = await checkPool().run({ kind: 'pack-gltf', file: file.path, out: glb });
+    const problem = problemOf(answer);
+    if (problem) {
+      await fsp.rm(glb, { force: true });
+      return { skipped: problem };
+    }
+    source = glb;
+    packed = (answer as { value: { resources: string[] } }).value.resources;
+    what = BY_FORMAT.glb;
+  }
   const temp = await deps.blobs.tempFile();
   let copied: { sha256: string; bytes: number };
   try {
-    copied = await deps.blobs.copyHashing(file.path, temp);
+    copied = await deps.blobs.copyHashing(source, temp);
   } catch (err) {
     await fsp.rm(temp, { force: true });
     return { skipped: `it could not be copied (${(err as NodeJS.ErrnoException).code ?? 'read error'}).` };
+  } finally {
+    if (source !== file.path) await fsp.rm(source, { force: true });
   }
+  const withPacked = packed ? { packed } : {};
   const existing = deps.db.prepare('SELECT id FROM library_assets WHERE sha256 = ? ORDER BY source DESC LIMIT 1').get(copied.sha256) as { id: string } | undefined;
   if (existing) {
     await fsp.rm(temp, { force: true });
-    return { alreadyThere: existing.id };
+    return { alreadyThere: existing.id, ...withPacked };
   }
   // The copy is what is checked and kept: the original may change after this.
   if (copied.bytes > what.maxBytes) {
@@ -199,22 +211,34 @@ export async function importFile(deps: ImportDeps, file: FileToImport): Promise<
       )
       .run(id, what.mediaKind, title, title.slice(0, 120), file.name, at, copied.bytes, copied.sha256, what.format, guarded.thumbnail ? 1 : 0);
   });
-  return { imported: id };
+  return { imported: id, ...withPacked };
 }
 
-/** Brings every file in, one after another, reporting progress after each. */
+/**
+ * Brings every file in, one after another, reporting progress after each. Each .gltf goes first, so
+ * the buffers and textures it names are packed into it and not also brought in on their own.
+ */
 export async function importFiles(deps: ImportDeps, files: readonly FileToImport[]): Promise<{ name: string; outcome: ImportOutcome }[]> {
-  const out: { name: string; outcome: ImportOutcome }[] = [];
-  for (const [i, file] of files.entries()) {
-    deps.onProgress?.({ done: i, total: files.length, current: file.name });
-    let outcome: ImportOutcome;
-    try {
-      outcome = await importFile(deps, file);
-    } catch (err) {
-      outcome = { skipped: `it could not be brought in: ${(err as Error).message}` };
+  const isGltf = (f: FileToImport) => /\.gltf$/i.test(f.name);
+  const order = [...files.keys()].sort((a, b) => Number(isGltf(files[b]!)) - Number(isGltf(files[a]!)));
+  const packedInto = new Map<string, string>();
+  const outcomes: ImportOutcome[] = [];
+  for (const [step, i] of order.entries()) {
+    const file = files[i]!;
+    deps.onProgress?.({ done: step, total: files.length, current: file.name });
+    const owner = packedInto.get(path.resolve(file.path));
+    if (owner) {
+      outcomes[i] = { skipped: `it is part of ${owner}, brought in with it as one model.` };
+      continue;
     }
-    out.push({ name: file.name, outcome });
+    try {
+      outcomes[i] = await importFile(deps, file);
+    } catch (err) {
+      outcomes[i] = { skipped: `it could not be brought in: ${(err as Error).message}` };
+    }
+    const o = outcomes[i]!;
+    if ('packed' in o) for (const p of o.packed ?? []) packedInto.set(path.resolve(p), file.name);
   }
   deps.onProgress?.({ done: files.length, total: files.length });
-  return out;
+  return files.map((file, i) => ({ name: file.name, outcome: outcomes[i]! }));
 }
