@@ -29,7 +29,7 @@ const notE2e = { group: ['**/e2e', '**/e2e/**'], message: 'bench/ never imports 
 const testkitStandsAlone = { group: ['**/e2e', '**/e2e/**', '**/bench', '**/bench/**'], message: 'testkit/ is what e2e/ and bench/ share: it imports neither.' };
 
 // Renderer layers (renderer/src): domain/ (pure pieces) ← state/ (the store; may also reach the bridge) ← components/
-// ← features/ (each feature on its own) ← app/ (composes the features). Each block below restates the renderer's
+// ← viewport/ ← features/ (each feature on its own) ← app/ (composes the features, fills the viewport's slots). Each block below restates the renderer's
 // base rule, because a later block's no-restricted-imports replaces an earlier one's for the same file.
 const rendererBase = {
   paths: [{ name: 'electron', message: 'renderer/ never imports electron: use renderer/src/bridge.' }],
@@ -77,7 +77,24 @@ const rendererLayers = [
     files: ['renderer/src/components/**/*.{ts,tsx}'],
     rule: {
       paths: rendererBase.paths,
-      patterns: [...rendererBase.patterns, { regex: up(['features']), message: 'renderer/src/components/ are shared by the features: they never import one.' }],
+      patterns: [
+        ...rendererBase.patterns,
+        { regex: up(['features']), message: 'renderer/src/components/ are shared by the features: they never import one.' },
+        { regex: up(['app', 'viewport']), message: 'renderer/src/components/ import only state/, domain/ and shared/: nothing above them (app/, the viewport).' },
+      ],
+    },
+  },
+  {
+    files: ['renderer/src/viewport/**/*.{ts,tsx}'],
+    rule: {
+      paths: rendererBase.paths,
+      patterns: [
+        ...rendererBase.patterns,
+        {
+          regex: up(['features', 'app']),
+          message: 'renderer/src/viewport/ never imports a feature nor app/: what it places of a feature comes through its slots (viewport/slots.ts), filled by app/viewport-slots.tsx.',
+        },
+      ],
     },
   },
   ...FEATURES.map((feature) => ({

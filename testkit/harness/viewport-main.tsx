@@ -9,6 +9,7 @@ import type { StudioApi } from '../../shared/ipc';
 import { installBridge } from '../../renderer/src/bridge';
 import { useStore } from '../../renderer/src/state/store';
 import { Viewport } from '../../renderer/src/viewport/Viewport';
+import { VIEWPORT_SLOTS } from '../../renderer/src/app/viewport-slots';
 
 const ok = <T,>(value: T) => Promise.resolve({ ok: true as const, value });
 const jobs = {
@@ -79,4 +80,4 @@ window.harness = {
   },
 };
 
-createRoot(document.getElementById('root') as HTMLElement).render(<Viewport />);
+createRoot(document.getElementById('root') as HTMLElement).render(<Viewport slots={VIEWPORT_SLOTS} />);

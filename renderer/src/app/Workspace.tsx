@@ -10,14 +10,16 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
+import { useSetsOpenWhenFinished } from '../features/compare/use-sets-open';
 import { GeneratePanel } from '../features/generate/GeneratePanel';
 import { HISTORY_WIDTH } from '../state/slices/ui';
 import { useStore } from '../state/store';
 import { Viewport } from '../viewport/Viewport';
 import { ErrorBoundary } from './ErrorBoundary';
 import { SidePanel } from './SidePanel';
+import { VIEWPORT_SLOTS } from './viewport-slots';
 import { drawerClosesAfterPick, GENERATE_PX, RAIL_PX } from '../domain/layout-rules';
-import { useLayoutMode } from './use-layout-mode';
+import { useLayoutMode } from '../components/use-layout-mode';
 
 /** What the viewport shows now, by its opening's key: the compare view, else the asset on screen. */
 function shownKey(): string | null {
@@ -28,6 +30,7 @@ function shownKey(): string | null {
 
 export function Workspace() {
   const mode = useLayoutMode();
+  useSetsOpenWhenFinished();
   const historyWidth = useStore((s) => s.historyWidth);
   const sidePanel = useStore((s) => s.sidePanel);
   const setSidePanel = useStore((s) => s.setSidePanel);
@@ -89,7 +92,7 @@ export function Workspace() {
         <Panel id="viewport" className="panel-slot" minSize={480}>
           <section className="panel panel-viewport" aria-label="Viewport panel">
             <ErrorBoundary region="Viewport">
-              <Viewport />
+              <Viewport slots={VIEWPORT_SLOTS} />
             </ErrorBoundary>
           </section>
         </Panel>

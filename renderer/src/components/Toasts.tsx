@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useStore } from '../state/store';
 import type { UiToast } from '../domain/toasts/toast-stack';
 import { stackToasts, toastDuration, toastPlacement } from '../domain/toasts/toast-stack';
-import { useLayoutMode } from '../app/use-layout-mode';
+import { useLayoutMode } from './use-layout-mode';
 
 function FadingToast({ toast }: { toast: UiToast }) {
   const dismiss = useStore((s) => s.dismissToast);

@@ -15,13 +15,11 @@ import { ImageView } from './ImageView';
 import type { AnimationControl, ModelInfo } from './ModelScene';
 import { AnimationBar, ModelTools, PartsList, SkyboxTools, StatsOverlay } from './overlays';
 import { useModelThumbnails } from './thumbnails/use-model-thumbnails';
-import { CompareView, compareTakes } from '../features/compare/CompareView';
-import { useSetsOpenWhenFinished } from '../features/compare/use-sets-open';
 import { CompareScene, type CompareSceneState } from './compare/CompareScene';
+import { compareTakes } from './compare/takes';
+import type { ViewportSlots } from './slots';
 import { commandForKey, sendViewCommand } from './view-commands';
 import './viewport.css';
-import { ExamplePrompts } from '../features/generate/ExamplePrompts';
-import { ReadinessPanel } from '../features/export/ReadinessPanel';
 
 /** Catches a render-time failure of one asset; keyed on the asset so the next one starts clean. */
 class AssetBoundary extends Component<{ children: ReactNode; onError(message: string): void }, { failed: boolean }> {
@@ -54,11 +52,12 @@ function LoadingNote({ name }: { name: string }) {
 }
 
 const IDLE_ANIMATION: AnimationControl = { clip: 0, playing: false, seek: null };
+const NO_SLOTS: ViewportSlots = {};
 
-export function Viewport() {
+/** `slots`: what app/ places inside the viewport from the features (see slots.ts); without them the viewport shows assets alone. */
+export function Viewport({ slots = NO_SLOTS }: { slots?: ViewportSlots }) {
   // Finished models get their history thumbnail drawn off-screen, once each.
   useModelThumbnails();
-  useSetsOpenWhenFinished();
   const target = useStore((s) => s.viewportTarget);
   const localModel = useStore((s) => s.localModel);
   // The compare view takes the canvas over (the same renderer draws every take) while it is open.
@@ -210,22 +209,22 @@ export function Viewport() {
         ) : null}
       </div>
       {!compare && target && content === 'image' && state !== 'error' ? <ImageView key={target.key} target={target} /> : null}
-      {compare ? (
-        <CompareView
-          session={compare}
-          state={compareState.state}
-          error={compareState.error}
-          wipe={wipe}
-          onWipe={setWipe}
-          onImageState={onCompareState}
-          onFrameInset={setFrameInset}
-        />
-      ) : null}
+      {compare
+        ? slots.compare?.({
+            session: compare,
+            state: compareState.state,
+            error: compareState.error,
+            wipe,
+            onWipe: setWipe,
+            onImageState: onCompareState,
+            onFrameInset: setFrameInset,
+          })
+        : null}
 
       {!compare && !shown.target ? (
         <div className="viewport-empty">
           <p>Open a finished job from the history, or drop a GLB, HDR or image on the window to inspect it.</p>
-          <ExamplePrompts />
+          {slots.empty}
         </div>
       ) : null}
       {!compare && shown.state === 'loading' && loadingNoteDue ? <LoadingNote name={target?.name ?? ''} /> : null}
@@ -242,12 +241,12 @@ export function Viewport() {
 
       {overlayInfo ? (
         <>
-          <ModelTools info={overlayInfo} />
+          <ModelTools info={overlayInfo} actions={target ? slots.modelActions?.(target) : null} />
           <StatsOverlay stats={overlayInfo.stats} />
-          {target?.localId && target.content === 'model' ? <ReadinessPanel source={{ localId: target.localId }} /> : null}
-          {!target?.localId && localModel?.stagedFileId && localModel.key === target?.key ? (
-            <ReadinessPanel source={{ stagedFileId: localModel.stagedFileId, name: localModel.name }} />
-          ) : null}
+          {target?.localId && target.content === 'model' ? slots.modelPanel?.({ localId: target.localId }) : null}
+          {!target?.localId && localModel?.stagedFileId && localModel.key === target?.key
+            ? slots.modelPanel?.({ stagedFileId: localModel.stagedFileId, name: localModel.name })
+            : null}
           {overlayInfo.omissions.length > 0 ? (
             <p className="viewport-omissions" role="note">
               {overlayInfo.omissions.join('; ')}.

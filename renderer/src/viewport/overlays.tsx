@@ -1,8 +1,7 @@
 /** The viewport's DOM overlays: tools, stats, animation bar, parts list, skybox actions. */
 import { RadioGroup } from 'radix-ui';
-import { PictureButtons } from '../features/pictures/PicturesDialog';
 import { ExportButton } from './ExportButton';
-import { Fragment, useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import type { ModelStats } from '../../../shared/domain/job';
 import { PBR_CHANNELS, type PbrChannel, type ViewMode, type ViewportTarget } from '../state/slices/viewport';
 import { useStore } from '../state/store';
@@ -77,7 +76,8 @@ export function ViewModeChoice(props: { viewMode: ViewMode; channel: PbrChannel 
   );
 }
 
-export function ModelTools({ info }: { info: ModelInfo }) {
+/** `actions`: more buttons from the features (the viewport's slots: picture buttons), before Export. */
+export function ModelTools({ info, actions }: { info: ModelInfo; actions?: ReactNode }) {
   const viewMode = useStore((s) => s.viewMode);
   const setViewMode = useStore((s) => s.setViewMode);
   const channel = useStore((s) => s.pbrChannel);
@@ -86,7 +86,6 @@ export function ModelTools({ info }: { info: ModelInfo }) {
   const setShowSkeleton = useStore((s) => s.setShowSkeleton);
   const backdrop = useStore((s) => s.modelBackdrop);
   const previewInSkybox = useStore((s) => s.previewModelInSkybox);
-  const target = useStore((s) => s.viewportTarget);
   const resolutions = channel ? channelInfo(info.root, channel).resolutions : [];
   const rigged = info.stats.skins > 0 || info.stats.joints > 0;
   return (
@@ -114,7 +113,7 @@ export function ModelTools({ info }: { info: ModelInfo }) {
           </button>
         </Tooltip>
       </span>
-      {target ? <PictureButtons target={target} /> : null}
+      {actions}
       <ExportButton />
       {backdrop ? (
         <button type="button" onClick={() => previewInSkybox(null)}>

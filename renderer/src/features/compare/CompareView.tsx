@@ -14,24 +14,13 @@ import type { CompareSession } from '../../state/slices/compare';
 import { useStore } from '../../state/store';
 import type { CompareSceneState, CompareTake } from '../../viewport/compare/CompareScene';
 import { viewRects } from '../../viewport/compare/layout';
+import { compareTakes } from '../../viewport/compare/takes';
 import { fetchAsset } from '../../viewport/loaders';
 import { StatFigure, ViewModeChoice } from '../../viewport/overlays';
+import type { CompareOverlayProps } from '../../viewport/slots';
 import { EXTRA_MODEL_ROWS, imageRows, modelRows, type StatRow, type TakeFacts } from '../../domain/compare/compare-logic';
 import { useTakeReadiness } from './use-take-readiness';
 import './compare.css';
-
-export function compareTakes(session: CompareSession, jobsById: Readonly<Record<string, JobSummary>>): CompareTake[] {
-  return session.localIds.map((id) => {
-    const job = jobsById[id];
-    return {
-      localId: id,
-      ...(job?.jobId ? { jobId: job.jobId } : {}),
-      name: job?.title || job?.prompt || 'Take',
-      url: bridge().assetUrl(id, 'asset'),
-      format: session.content === 'model' ? 'glb' : 'png',
-    };
-  });
-}
 
 function takeLabel(session: CompareSession, i: number): string {
   if (session.mode === 'wipe' && session.localIds.length === 2 && !session.setId) return i === 0 ? 'Before' : 'After';
@@ -165,23 +154,12 @@ function tableRows(content: CompareSession['content'], jobs: (JobSummary | undef
   return [...base, ...EXTRA_MODEL_ROWS.map((extra) => extra(facts)).filter((r): r is StatRow => !!r)];
 }
 
-interface Props {
-  session: CompareSession;
-  state: CompareSceneState;
-  error?: string;
-  wipe: number;
-  onWipe(v: number): void;
-  onImageState(s: CompareSceneState, e?: string): void;
-  /** Where the views' frame sits in the viewport (px from its top and from its bottom): the canvas is placed there. */
-  onFrameInset(inset: { top: number; bottom: number }): void;
-}
-
 /**
  * Laid over the viewport: the viewport's canvas (which stays where it is, so
  * its WebGL context is the one the takes are drawn with) shows through the
  * frame, sized to it by the stylesheet (viewport-comparing).
  */
-export function CompareView({ session, state, error, wipe, onWipe, onImageState, onFrameInset }: Props) {
+export function CompareView({ session, state, error, wipe, onWipe, onImageState, onFrameInset }: CompareOverlayProps) {
   const jobsById = useStore((s) => s.jobsById);
   const kept = useStore((s) => (session.setId ? s.keptTakes[session.setId] : undefined));
   const keepTake = useStore((s) => s.keepTake);

@@ -1,8 +1,8 @@
 /**
  * The job or set just submitted comes to the user when it finishes (a set in
  * the compare view): the follow rule is applied at each change of the job
- * cache, which the viewport always watches, as well as on the Generate
- * panel's job events.
+ * cache (the workspace, always mounted, watches it), as well as on the
+ * Generate panel's job events.
  */
 import { useEffect } from 'react';
 import { useStore } from '../../state/store';
