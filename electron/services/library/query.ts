@@ -8,6 +8,7 @@
  */
 import type { AssetMediaKind } from '../../../shared/domain/library';
 import type { LibrarySearch } from '../../../shared/ipc/library';
+import type { RowSet } from './row-set';
 
 /** At most this many words are matched (a pasted paragraph is not a query). */
 export const MAX_QUERY_WORDS = 16;
@@ -52,10 +53,10 @@ export interface CatalogueEntry {
 
 /** Row numbers selected by the filters that are sets (each present one must hold the asset). */
 export interface SelectedSets {
-  text?: ReadonlySet<number>;
-  tags?: readonly ReadonlySet<number>[];
-  collection?: ReadonlySet<number>;
-  readiness?: ReadonlySet<number>;
+  text?: RowSet;
+  tags?: readonly RowSet[];
+  collection?: RowSet;
+  readiness?: RowSet;
 }
 
 export type Filters = Omit<LibrarySearch, 'offset' | 'limit' | 'sort' | 'query' | 'tags' | 'collectionId' | 'readiness'>;
@@ -120,8 +121,8 @@ export function pageOf(ordered: readonly CatalogueEntry[], keep: (e: CatalogueEn
 export const SMALL_SET_SHARE = 1 / 8;
 
 /** The set to start from: the smallest selected set when it is small next to the catalogue, else none (walk it all). */
-export function smallestSet(sets: SelectedSets, catalogueSize: number): ReadonlySet<number> | undefined {
-  const all = [sets.text, ...(sets.tags ?? []), sets.collection, sets.readiness].filter((s): s is ReadonlySet<number> => !!s);
+export function smallestSet(sets: SelectedSets, catalogueSize: number): RowSet | undefined {
+  const all = [sets.text, ...(sets.tags ?? []), sets.collection, sets.readiness].filter((s): s is RowSet => !!s);
   const smallest = all.sort((a, b) => a.size - b.size)[0];
   return smallest && smallest.size < catalogueSize * SMALL_SET_SHARE ? smallest : undefined;
 }

@@ -53,7 +53,8 @@ export function summaryOf(row: AssetRow, readiness?: Record<string, ReadinessVer
   if (row.local_id) summary.localId = row.local_id;
   if (row.job_id) summary.jobId = row.job_id;
   if (row.environment_name) summary.environmentName = row.environment_name;
-  if (row.prompt) summary.prompt = row.prompt;
+  // The prompt once: a cell's title is often the prompt itself (a job with no title), and every keystroke's answer carries a page of them.
+  if (row.prompt && row.prompt !== summary.title) summary.prompt = row.prompt;
   if (row.file_name) summary.fileName = row.file_name;
   if (row.bytes !== null) summary.bytes = row.bytes;
   if (row.kept === 1) summary.kept = true;

@@ -76,6 +76,17 @@ describe('generated assets follow the job records', () => {
     expect((await search(lib, { query: 'carved' })).items.map((a) => a.id)).toEqual(['j_again01']);
   });
 
+  it('a result names a job with no title by its prompt, once; its details keep the prompt', async () => {
+    const lib = library();
+    const prompt = 'a weathered oak lantern with brass rivets, '.repeat(4).trim();
+    lib.write(finishedRecord('text-to-3d', { localId: 'lamp01', prompt }));
+    const [cell] = (await search(lib, { query: 'lantern' })).items;
+    expect(cell!.title).toBe(prompt);
+    // Each keystroke's answer carries a page of these: the prompt is not sent a second time.
+    expect(JSON.stringify(cell).split('brass rivets').length - 1).toBe(4);
+    expect((await get(lib, 'lamp01')).prompt).toBe(prompt);
+  });
+
   it('finds an asset by library id, local id and upstream job id', async () => {
     const lib = library();
     lib.write(finishedRecord('text-to-3d', { localId: 'chair03', jobId: 'up-777' }));

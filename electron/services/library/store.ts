@@ -13,6 +13,7 @@ import { migrate, transaction, type Database } from '../store/database';
 import { mediaKindOf, relationOf } from './lineage';
 import type { Catalogue } from './catalogue';
 import { byTitle, entryFilter, ftsQuery, newestFirst, pageOf, pageOfEntries, smallestSet, type CatalogueEntry, type SelectedSets } from './query';
+import { rowSetOf, type RowSet } from './row-set';
 import { SUMMARY_COLUMNS, summaryOf, type AssetRow } from './rows';
 import { backfillSql, LIBRARY_PART, LIBRARY_SCHEMA } from './schema';
 
@@ -67,23 +68,22 @@ export class LibraryReads {
     return rows.map((r) => summaryOf(r, readiness.get(r.n)));
   }
 
-  /** Row numbers a query answers, as a set (read as arrays: a prefix of one letter can match most of the library). */
-  private numberSet(sql: string, ...params: SQLInputValue[]): Set<number> {
-    const statement = this.db.prepare(sql);
+  /** Row numbers a query answers (its one column, `n`), as a set: one text from SQLite, however many match. */
+  private numberSet(sql: string, ...params: SQLInputValue[]): RowSet {
+    const statement = this.db.prepare(`SELECT group_concat(n) FROM (${sql})`);
     statement.setReturnArrays(true);
-    const set = new Set<number>();
-    for (const row of statement.all(...params) as unknown as [number][]) set.add(row[0]);
-    return set;
+    const row = statement.get(...params) as unknown as [string | null] | undefined;
+    return rowSetOf(row?.[0]);
   }
 
   /** The sets the search's set-valued filters select (text, tags, collection, readiness). */
   private selectedSets(search: LibrarySearch): SelectedSets {
     const sets: SelectedSets = {};
     const match = ftsQuery(search.query);
-    if (match) sets.text = this.numberSet('SELECT rowid FROM library_fts WHERE library_fts MATCH ?', match);
-    if (search.tags?.length) sets.tags = search.tags.map((tag) => this.numberSet('SELECT asset_n FROM library_tags WHERE tag = ?', tag.trim()));
-    if (search.collectionId) sets.collection = this.numberSet('SELECT asset_n FROM library_members WHERE collection_id = ?', search.collectionId);
-    if (search.readiness) sets.readiness = this.numberSet('SELECT asset_n FROM library_readiness WHERE folder_id = ? AND verdict = ?', search.readiness.folderId, search.readiness.verdict);
+    if (match) sets.text = this.numberSet('SELECT rowid AS n FROM library_fts WHERE library_fts MATCH ?', match);
+    if (search.tags?.length) sets.tags = search.tags.map((tag) => this.numberSet('SELECT asset_n AS n FROM library_tags WHERE tag = ?', tag.trim()));
+    if (search.collectionId) sets.collection = this.numberSet('SELECT asset_n AS n FROM library_members WHERE collection_id = ?', search.collectionId);
+    if (search.readiness) sets.readiness = this.numberSet('SELECT asset_n AS n FROM library_readiness WHERE folder_id = ? AND verdict = ?', search.readiness.folderId, search.readiness.verdict);
     return sets;
   }
 
@@ -173,6 +173,8 @@ export class LibraryReads {
       .all(row.n) as { id: string; name: string }[];
     const detail: LibraryAssetDetail = {
       ...summary!,
+      // A summary leaves out a prompt that is its title; the details always say what was asked for.
+      ...(row.prompt ? { prompt: row.prompt } : {}),
       note,
       collections: collections.map((c) => ({ id: c.id, name: c.name })),
       sources: this.walk(row, (r) => this.directSources(r), true),

@@ -5,8 +5,8 @@ import { activeFilterCount, clearedFilters, dateFrom, NO_FILTERS, searchArgs, ty
 import { latestOnly } from './latest-only';
 import { lineageSteps, takeWords } from './lineage';
 import { comparePlan, openPlan, thumbnailSrc } from './open';
-import { itemAt, pagesToLoad, withPage, withSummary } from './pages';
-import { bytesWords, countWords, deleteWords, fixesWords, importReportWords } from './words';
+import { itemAt, PAGE_SIZE, pagesToLoad, withPage, withSummary } from './pages';
+import { bytesWords, countWords, dayWords, deleteWords, fixesWords, importReportWords, momentWords } from './words';
 import { dropGoesToLibrary, sortImport } from './import-files';
 
 const asset = (id: string, extra: Partial<LibraryAssetSummary> = {}): LibraryAssetSummary => ({
@@ -69,13 +69,21 @@ describe('searchArgs', () => {
 
 describe('pages', () => {
   it.each([
-    [0, 20, 100_000, [0, 1]],
-    [250, 300, 100_000, [1, 2, 3]],
-    [99_990, 99_999, 100_000, [832, 833]],
+    // New results at the top: the first page alone (its 60 cover the 27 shown and as many below).
+    [0, 26, 100_000, [0]],
+    // Near a page's end, the next page comes before it shows.
+    [30, 56, 100_000, [0, 1]],
+    [250, 300, 100_000, [3, 4, 5]],
+    [99_990, 99_999, 100_000, [1666]],
     [0, 10, 30, [0]],
     [0, -1, 0, []],
   ])('items %i..%i of %i need pages %j', (first, last, total, expected) => {
     expect(pagesToLoad(first, last, total)).toEqual(expected);
+  });
+
+  it('reaches as far ahead as it is told', () => {
+    expect(pagesToLoad(0, 26, 100_000, 60, 0)).toEqual([0]);
+    expect(pagesToLoad(100, 110, 100_000, 60, 200)).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
   it('keeps at most the pages nearest the newest one', () => {
@@ -86,7 +94,7 @@ describe('pages', () => {
 
   it('finds an item by its index, and nothing where no page is held', () => {
     const cache = new Map([[1, [asset('x'), asset('y')]]]);
-    expect(itemAt(cache, 121)?.id).toBe('y');
+    expect(itemAt(cache, PAGE_SIZE + 1)?.id).toBe('y');
     expect(itemAt(cache, 5)).toBeUndefined();
   });
 
@@ -221,6 +229,18 @@ describe('words', () => {
     [12_345, '12,345 assets'],
     [0, '0 assets'],
   ])('%i → %s', (n, words) => expect(countWords(n)).toBe(words));
+  it.each([
+    ['2026-11-27T12:00:00.000Z', '27 Nov 2026'],
+    ['2025-02-03T12:30:00Z', '3 Feb 2025'],
+    ['not a time', ''],
+  ])('the day of %s reads %j', (iso, words) => expect(dayWords(iso)).toBe(words));
+  it('an export’s moment is its day and its local time', () => {
+    const iso = '2026-11-27T12:00:00.000Z';
+    const d = new Date(iso);
+    const hhmm = `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+    expect(momentWords(iso)).toBe(`${dayWords(iso)}, ${hhmm}`);
+    expect(momentWords('')).toBe('');
+  });
   it.each([
     [0, '0 bytes'],
     [2048, '2.0 KB'],

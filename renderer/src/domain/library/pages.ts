@@ -5,19 +5,27 @@
  */
 import type { LibraryAssetSummary } from '../../../../shared/domain/library';
 
-/** Results per `library:search` request. */
-export const PAGE_SIZE = 120;
+/**
+ * Results per `library:search` request: a side panel's grid shows about 30
+ * cells, so a keystroke's answer is a page of 60 (with the count), not more.
+ */
+export const PAGE_SIZE = 60;
 /** Pages kept at most (the visible ones and their neighbours). */
 export const MAX_PAGES = 8;
 
 export type PageCache = ReadonlyMap<number, readonly LibraryAssetSummary[]>;
 
-/** The pages that hold items `first`..`last` (inclusive) and one page either side. */
-export function pagesToLoad(first: number, last: number, total: number, pageSize = PAGE_SIZE): number[] {
+/**
+ * The pages that hold items `first`..`last` (inclusive) and `ahead` items
+ * either side (by default as many as are shown: one screenful scrolled
+ * either way is there before it shows). A page beyond that is not asked for:
+ * new results at the top need only the first page, so a keystroke sends one
+ * search, not two.
+ */
+export function pagesToLoad(first: number, last: number, total: number, pageSize = PAGE_SIZE, ahead = Math.max(0, last - first + 1)): number[] {
   if (total <= 0 || last < first) return total > 0 ? [0] : [];
-  const lastPage = Math.floor((total - 1) / pageSize);
-  const from = Math.max(0, Math.floor(first / pageSize) - 1);
-  const to = Math.min(lastPage, Math.floor(last / pageSize) + 1);
+  const from = Math.floor(Math.max(0, first - ahead) / pageSize);
+  const to = Math.floor(Math.min(total - 1, last + ahead) / pageSize);
   const pages: number[] = [];
   for (let p = from; p <= to; p++) pages.push(p);
   return pages;

@@ -9,7 +9,7 @@ import { Popover } from 'radix-ui';
 import { ENDPOINTS, GENERATION_KINDS } from '../../../../shared/api';
 import { ASSET_MEDIA_KINDS } from '../../../../shared/domain/library';
 import { activeFilterCount, clearedFilters, type DateSpan, type LibraryFilters as Filters, type TriState } from '../../domain/library/filters';
-import { MEDIA_KIND_WORDS, READINESS_WORDS } from '../../domain/library/words';
+import { MEDIA_KIND_WORDS, numberWords, READINESS_WORDS } from '../../domain/library/words';
 import { useStore } from '../../state/store';
 
 const DATE_WORDS: Record<DateSpan, string> = { any: 'Any time', today: 'Today', '7d': 'Last 7 days', '30d': 'Last 30 days', '365d': 'Last year' };
@@ -22,7 +22,7 @@ interface Option {
   disabled?: boolean;
 }
 
-const counted = (label: string, count?: number) => (count === undefined ? label : `${label} (${count.toLocaleString('en-US')})`);
+const counted = (label: string, count?: number) => (count === undefined ? label : `${label} (${numberWords(count)})`);
 const fromWords = (words: Record<string, string>): Option[] => Object.entries(words).map(([value, label]) => ({ value, label }));
 
 function Choice({ label, value, onChange, options }: { label: string; value: string; onChange(v: string): void; options: Option[] }) {

@@ -55,8 +55,10 @@ export function LibraryResults({ onDetails }: { onDetails(asset: LibraryAssetSum
     initialRect: { width: 360, height: 700 },
   });
   useEffect(() => virtualizer.measure(), [rowHeight, columns, virtualizer]);
-  // New results (another query or filter) start at the top.
-  useEffect(() => virtualizer.scrollToOffset(0), [resultsKey, virtualizer]);
+  // New results (another query or filter) start at the top; already there (typing), the scroller is left alone rather than measured again.
+  useEffect(() => {
+    if (virtualizer.scrollOffset) virtualizer.scrollToOffset(0);
+  }, [resultsKey, virtualizer]);
 
   const items = virtualizer.getVirtualItems();
   const firstRow = items[0]?.index ?? 0;

@@ -33,6 +33,24 @@ describe('the library view', () => {
     expect(held).toBeLessThanOrEqual(MAX_PAGES * PAGE_SIZE);
   });
 
+  it('a keystroke sends one search, for the first page, and the shown results stay until its answer replaces them', async () => {
+    const host = installLibraryHost(100_000);
+    render(<LibraryView />);
+    await screen.findByText('100,000 assets');
+    await waitFor(() => expect(cells().length).toBeGreaterThan(0));
+    const before = host.calls.search.mock.calls.length;
+    host.hold();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search library' }), { target: { value: 'wood' } });
+    // While main answers, the grid keeps what it showed (no emptied grid mid-typing).
+    expect(cells().length).toBeGreaterThan(0);
+    expect(cells()[0]!.getAttribute('aria-label')).toBe('Wooden chair 0');
+    expect(cells()[1]!.getAttribute('aria-label')).toBe('Stone lantern 1');
+    await act(() => host.release());
+    await waitFor(() => expect(cells().every((c) => c.getAttribute('aria-label')!.startsWith('Wooden chair'))).toBe(true));
+    const sent = host.calls.search.mock.calls.slice(before).map(([a]) => [a.query, a.offset]);
+    expect(sent).toEqual([['wood', 0]]);
+  });
+
   it('each keystroke searches, and an answer overtaken by newer typing is never shown', async () => {
     const host = installLibraryHost(1000);
     render(<LibraryView />);

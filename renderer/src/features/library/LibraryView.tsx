@@ -7,7 +7,7 @@
 import { ToggleGroup } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import type { LibraryAssetSummary } from '../../../../shared/domain/library';
-import { countWords } from '../../domain/library/words';
+import { countWords, numberWords } from '../../domain/library/words';
 import { Menu, MenuItem } from '../../components/Menu';
 import { useStore } from '../../state/store';
 import { AssetDetail } from './AssetDetail';
@@ -125,7 +125,7 @@ export function LibraryView() {
   });
 
   const counted =
-    total === null ? 'Loading the library…' : query.trim() || facetsTotal === undefined || facetsTotal === total ? countWords(total) : `${countWords(total)} of ${facetsTotal.toLocaleString('en-US')}`;
+    total === null ? 'Loading the library…' : query.trim() || facetsTotal === undefined || facetsTotal === total ? countWords(total) : `${countWords(total)} of ${numberWords(facetsTotal)}`;
 
   return (
     <section className="lib-view" aria-label="Library" ref={root} data-drop-target="library" data-total={total ?? undefined} data-query={query} data-results-for={total === null ? undefined : resultsFor}>
