@@ -6,8 +6,9 @@
  *
  * - glb: the copy's GLB bytes.
  * - gltf: glTF-Transform's JSON writer, with `.bin` and textures beside it.
- * - obj: three's OBJExporter for the geometry, an MTL written here, and the
- *   base-colour textures beside it (named by the MTL).
+ * - obj: the geometry as three's OBJExporter writes it (./obj-text.ts, the
+ *   same text in pieces), an MTL written here, and the base-colour textures
+ *   beside it (named by the MTL).
  * - stl: three's STLExporter (binary), in millimetres.
  * USDZ needs a canvas (three's USDZExporter), so it is made in the renderer; see EXPORT_FORMATS.
  */
@@ -16,6 +17,7 @@ import { ImageUtils, type Document, type Material, type Texture } from '@gltf-tr
 import type { Group, MeshStandardMaterial } from 'three';
 import type { ModelFormat } from '../../../shared/domain/export-formats';
 import { modelIo } from './model-transform';
+import { objText } from './obj-text';
 
 export interface OutputFile {
   /** Suffix after the base name, e.g. `.gltf`, `.bin`, `_basecolor.png`. */
@@ -118,18 +120,14 @@ async function writeGltf(doc: Document, base: string): Promise<OutputFile[]> {
  * CommonJS) required three's CommonJS build, which prints a deprecation
  * warning on stderr: on every command, since `help` loads every command.
  */
-async function loadThree() {
-  const [three, { OBJExporter }, { STLExporter }] = await Promise.all([
-    import('three'),
-    import('three/examples/jsm/exporters/OBJExporter.js'),
-    import('three/examples/jsm/exporters/STLExporter.js'),
-  ]);
-  return { three, OBJExporter, STLExporter };
+export async function loadThree() {
+  const [three, { STLExporter }] = await Promise.all([import('three'), import('three/examples/jsm/exporters/STLExporter.js')]);
+  return { three, STLExporter };
 }
 type Three = Awaited<ReturnType<typeof loadThree>>;
 
 /** three.js meshes in world space for the geometry exporters; `flipV` turns glTF UVs into OBJ's. */
-function toThree({ three }: Three, doc: Document, flipV: boolean): Group {
+export function toThree({ three }: Three, doc: Document, flipV: boolean): Group {
   const { BufferAttribute, BufferGeometry, Group, Matrix4, Mesh, MeshStandardMaterial } = three;
   const group = new Group();
   const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
@@ -154,7 +152,8 @@ function toThree({ three }: Three, doc: Document, flipV: boolean): Group {
         geometry.setAttribute('uv', new BufferAttribute(a, 2));
       }
       const indices = prim.getIndices()?.getArray();
-      if (indices) geometry.setIndex(Array.from(indices));
+      // A typed copy: a plain array of a 500k-triangle model's 1.5M indices is 12 MB more of the thread's heap.
+      if (indices) geometry.setIndex(new BufferAttribute(Uint32Array.from(indices), 1));
       const material = prim.getMaterial();
       const out = new Mesh(geometry, material ? materials.get(material) : undefined);
       out.name = `${node.getName() || mesh.getName() || 'mesh'}${p ? `_${p}` : ''}`.replace(/\s+/g, '_');
@@ -186,7 +185,7 @@ function mtlName(m: Material, i: number): string {
 async function writeObj(doc: Document, base: string): Promise<OutputFile[]> {
   const t = await loadThree();
   const group = toThree(t, doc, true);
-  const obj = `# Asset Studio\nmtllib ${base}.mtl\n${new t.OBJExporter().parse(group)}`;
+  const obj = objText(t.three, group, `# Asset Studio\nmtllib ${base}.mtl\n`);
   const textures = objTextures(doc);
   const lines = ['# Asset Studio'];
   doc
@@ -199,7 +198,7 @@ async function writeObj(doc: Document, base: string): Promise<OutputFile[]> {
       if (tex) lines.push(`map_Kd ${base}${tex.suffix}`);
     });
   const files: OutputFile[] = [
-    { suffix: '.obj', bytes: Buffer.from(obj, 'utf8') },
+    { suffix: '.obj', bytes: obj },
     { suffix: '.mtl', bytes: Buffer.from(`${lines.join('\n')}\n`, 'utf8') },
   ];
   const seen = new Set<string>();
