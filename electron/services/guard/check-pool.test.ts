@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CheckPool } from './check-pool';
+import { CheckPool, THREAD_NICE } from './check-pool';
+import { lowerThisThread } from './thread-priority';
 import { accessorBomb, pngHeader, triangleGlb } from './crafted-files';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'check-pool-'));
@@ -54,5 +55,44 @@ describe('files from outside are checked on a thread', () => {
     const running = files.map((f) => pool.run({ kind: 'inspect-asset', file: f, format: 'glb' }));
     expect(pool.threads).toBe(2);
     expect((await Promise.all(running)).every((a) => 'ok' in a)).toBe(true);
+  });
+});
+
+/** The nice value of each of this process's threads (Linux: field 19 of /proc/self/task/TID/stat). */
+function threadNices(): number[] {
+  return fs.readdirSync('/proc/self/task').map((tid) => {
+    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
+
+describe('checking threads give way to main', () => {
+  it.runIf(process.platform === 'linux')('a checking thread runs at a lower priority than main (Linux: per thread)', async () => {
+    expect(await pool.run({ kind: 'guard', file: file('nice.glb', triangleGlb()), format: 'glb' })).toMatchObject({ ok: true });
+    const main = os.getPriority(0);
+    expect(threadNices()).toContain(Math.min(19, main + THREAD_NICE));
+    expect(os.getPriority(0)).toBe(main);
+  });
+
+  it.each<[NodeJS.Platform, number | undefined, boolean, [number, number][], number?]>([
+    ['linux', 10, true, [[0, 10]]],
+    ['linux', 40, true, [[0, 19]]],
+    ['linux', 0, false, []],
+    ['linux', undefined, false, []],
+    // Elsewhere a thread's priority is its whole process's: main would be lowered too.
+    ['darwin', 10, false, []],
+    ['win32', 10, false, []],
+    // Below where it runs, not to an absolute value: a process started at nice 5 gets threads at 15.
+    ['linux', 10, true, [[0, 15]], 5],
+  ])('on %s with nice %s: lowered %s', (platform, nice, lowered, calls, running = 0) => {
+    const made: [number, number][] = [];
+    expect(lowerThisThread(nice, platform, (pid: number, p: number) => void made.push([pid, p]), () => running)).toBe(lowered);
+    expect(made).toEqual(calls);
+  });
+
+  it('a refused setPriority leaves the thread running at main priority', () => {
+    expect(lowerThisThread(10, 'linux', () => {
+      throw new Error('EACCES');
+    })).toBe(false);
   });
 });

@@ -59,6 +59,12 @@ function workerEntry(): Promise<WorkerEntry> {
 }
 
 export const DEFAULT_TIME_LIMIT_MS = 60_000;
+/**
+ * Checking threads run this far below main (nice 10: about a tenth of main's
+ * share of a core when both want it), so a model decoded here does not hold
+ * main's loop back on a machine with few cores.
+ */
+export const THREAD_NICE = 10;
 /** Idle threads stay this long: a batch's next wave lands minutes later, and a cold thread costs its start-up again. */
 const IDLE_MS = 180_000;
 
@@ -69,6 +75,8 @@ export interface CheckPoolOptions {
   idleMs?: number;
   /** JavaScript heap per thread, MB. */
   heapMb?: number;
+  /** How far below main each thread runs, as a nice value (Linux only; 0 leaves it at main's). */
+  nice?: number;
 }
 
 interface Slot {
@@ -93,6 +101,7 @@ export class CheckPool {
   private readonly timeLimitMs: number;
   private readonly idleMs: number;
   private readonly heapMb: number;
+  private readonly nice: number;
   private disposed = false;
   /** Where threads load their code from, once known (finding it may mean bundling the sources first). */
   private entry: WorkerEntry | undefined;
@@ -103,6 +112,7 @@ export class CheckPool {
     this.timeLimitMs = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
     this.idleMs = options.idleMs ?? IDLE_MS;
     this.heapMb = options.heapMb ?? 1024;
+    this.nice = options.nice ?? THREAD_NICE;
   }
 
   /** Runs one task on a checking thread; answers `{ refused }` when the file fails the guard, the time limit or the thread. */
@@ -160,7 +170,7 @@ export class CheckPool {
   }
 
   private spawn({ entry, tsx }: WorkerEntry): Slot {
-    const worker = new Worker(BOOT, { eval: true, workerData: { entry, tsx }, resourceLimits: { maxOldGenerationSizeMb: this.heapMb } });
+    const worker = new Worker(BOOT, { eval: true, workerData: { entry, tsx, nice: this.nice }, resourceLimits: { maxOldGenerationSizeMb: this.heapMb } });
     const slot: Slot = { worker };
     worker.on('message', (reply: { id: number; answer?: CheckAnswer; error?: string }) => {
       const busy = slot.busy;

@@ -3,8 +3,9 @@
  * out. Loaded by ./check-pool.ts as TypeScript through tsx (CLI, browser
  * shell, tests) or as `.vite/build/check-worker.js` (the bundled app).
  */
-import { isMainThread, isMarkedAsUntransferable, parentPort } from 'node:worker_threads';
+import { isMainThread, isMarkedAsUntransferable, parentPort, workerData } from 'node:worker_threads';
 import { runTask, type CheckTask } from './check-tasks';
+import { lowerThisThread } from './thread-priority';
 
 /**
  * The byte arrays in an answer (an export's files, the copy's GLB), moved to
@@ -36,6 +37,7 @@ function transferables(answer: unknown): ArrayBuffer[] {
 }
 
 if (!isMainThread && parentPort) {
+  lowerThisThread((workerData as { nice?: number } | undefined)?.nice);
   const port = parentPort;
   port.on('message', (message: { id: number; task: CheckTask }) => {
     runTask(message.task).then(
