@@ -31,7 +31,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { JobRecord } from '../shared/domain/job';
-import { isSettled } from '../electron/services/jobs/cli-support';
+import { isSettled } from '../cli/job-support';
 import {
   auditFiles,
   auditJobs,

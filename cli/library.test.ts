@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findJob } from '../electron/services/jobs/cli-support';
+import { findJob } from './job-support';
 import { triangleGlb } from '../electron/services/guard/crafted-files';
 import { assetLine, cliSearch } from '../electron/services/library/cli-support';
 import { prepareLibrary } from '../electron/services/library/store';

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createServices } from '../../electron/compose';
 import { resolveDataDir } from '../../electron/services/data-dir';
-import { pickEnvironment } from '../../electron/services/jobs/cli-support';
+import { pickEnvironment } from '../../cli/job-support';
 import { createLogger } from '../../electron/services/log';
 import { createWebPlatform, startWebShell, webCipher } from '../../electron/shells/web';
 

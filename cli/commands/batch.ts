@@ -13,7 +13,7 @@ import { isGenerationKind } from '../../shared/api';
 import type { Batch, BatchRow, BatchSummary, Result } from '../../shared/ipc';
 import type { HandlerContext } from '../../electron/services/contracts';
 import { failureReason, progressLine, validRows } from '../../electron/services/batch/progress-text';
-import { pickEnvironment } from '../../electron/services/jobs/cli-support';
+import { pickEnvironment } from '../job-support';
 import type { Services } from '../../electron/compose';
 import { openServices } from '../services';
 import { EXIT, UsageError, parseOptions, type CliCommand, type CliIo } from '../command';

@@ -1,5 +1,5 @@
 /** `asset-studio cancel <job id or local id>`: cancel a request of the history that has not been sent yet. */
-import { findJob } from '../../electron/services/jobs/cli-support';
+import { findJob } from '../job-support';
 import { openServices } from '../services';
 import { EXIT, UsageError, parseOptions, type CliCommand } from '../command';
 

@@ -5,7 +5,7 @@
  * preset, or the project folder's own when DIR is one; DIR is never added to the project folders.
  */
 import { EXIT, UsageError, parseOptions, type CliCommand } from '../command';
-import { findJob } from '../../electron/services/jobs/cli-support';
+import { findJob } from '../job-support';
 import { openServices } from '../services';
 
 const usage = [

@@ -7,7 +7,7 @@
  */
 import { ENDPOINTS, GENERATION_KINDS, isGenerationKind, type FieldSpec, type GenerationKind } from '../../shared/api';
 import type { JobRecord } from '../../shared/domain/job';
-import { describeLine, failureOf, finishAndPrint, pickEnvironment, waitWithProgress } from '../../electron/services/jobs/cli-support';
+import { describeLine, failureOf, finishAndPrint, pickEnvironment, waitWithProgress } from '../job-support';
 import { openServices } from '../services';
 import { EXIT, UsageError, type CliCommand } from '../command';
 import { newSetId, variantsAllowed, VARIANTS_MAX, VARIANTS_MIN } from '../../shared/domain/sets';

@@ -1,6 +1,6 @@
 /** `asset-studio jobs [--json] [--all]`: the job history of this data directory (the app's ledger). */
 import { openServices } from '../services';
-import { describeLine, waitFactsFor } from '../../electron/services/jobs/cli-support';
+import { describeLine, waitFactsFor } from '../job-support';
 import { EXIT, parseOptions, type CliCommand } from '../command';
 
 const usage = [

@@ -1,6 +1,6 @@
 /** `asset-studio track <jobId> [--kind KIND] [--env NAME] [--wait] [--json]`: follow a job created elsewhere with the same key. */
 import { GENERATION_KINDS, isGenerationKind } from '../../shared/api';
-import { finishAndPrint, pickEnvironment, waitWithProgress } from '../../electron/services/jobs/cli-support';
+import { finishAndPrint, pickEnvironment, waitWithProgress } from '../job-support';
 import { openServices } from '../services';
 import { EXIT, UsageError, parseOptions, type CliCommand } from '../command';
 

@@ -1,5 +1,5 @@
 /** `asset-studio wait <localId|jobId> [--json] [--out DIR]`: follow a job of the history until it settles. */
-import { findJob, finishAndPrint, waitWithProgress } from '../../electron/services/jobs/cli-support';
+import { findJob, finishAndPrint, waitWithProgress } from '../job-support';
 import { openServices } from '../services';
 import { EXIT, UsageError, parseOptions, type CliCommand } from '../command';
 

@@ -6,7 +6,7 @@
  * chunk header and a GLB's JSON chunk (at most MAX_JSON_BYTES) are held.
  *
  * The probe only measures; what the measurement means (complete, incomplete,
- * invalid, too large) is decided by ./download-verdict.ts.
+ * invalid, too large) is decided by ./decide/download-verdict.ts.
  */
 import crypto from 'node:crypto';
 

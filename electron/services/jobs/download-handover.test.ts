@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../sandbox';
 import { serveLocally } from '../../test/local-server';
 import { StagingArea } from '../files/staging';
-import { retryWaitMs } from './downloader';
+import { retryWaitMs } from './loops/downloader';
 import { Engine } from './engine';
 import { claimHolder, dropClaim, holdClaimAs } from './store/test/claims';
 import { FAST_TIMING, staticRegistry, tempDir, until } from './test/harness';

@@ -1,19 +1,19 @@
 /**
  * What the engine's loops share: the job store and its change events, one timer
  * per record, the upstream clients per key, the stop signal, and the timing.
- * The loops (./submitter.ts, ./poller.ts, ./downloader.ts) apply the pure
- * decisions of ./placement.ts, ./answers.ts, ./poll-policy.ts and
- * ./download-verdict.ts through it.
+ * The loops (./loops/: submitter, poller, downloader) apply the pure
+ * decisions of ./decide/ (placement, answers, poll-policy and
+ * download-verdict) through it.
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
 import type { AssetRecord, JobProblem, JobRecord } from '../../../shared/domain/job';
 import { UpstreamClient, UpstreamError } from '../../upstream';
 import type { EnvironmentRegistry } from '../contracts';
-import { factsOf, type RetryTiming } from './answers';
-import { DOWNLOAD_CAP_BYTES, type DownloadTiming } from './download-verdict';
-import { hostKey, hostName, reduceHost, type HostEvent, type HostHealth } from './host-health';
-import { DEFAULT_POLL_POLICY, type PollPolicy } from './poll-policy';
+import { factsOf, type RetryTiming } from './decide/answers';
+import { DOWNLOAD_CAP_BYTES, type DownloadTiming } from './decide/download-verdict';
+import { hostKey, hostName, reduceHost, type HostEvent, type HostHealth } from './decide/host-health';
+import { DEFAULT_POLL_POLICY, type PollPolicy } from './decide/poll-policy';
 import { JobStore } from './store/job-store';
 import type { ImportProgress } from './store/import-journal';
 import type { StagedFile } from '../../../shared/ipc';
@@ -95,7 +95,7 @@ export class EngineCore {
   private readonly clients = new Map<string, UpstreamClient>();
   abort = new AbortController();
   started = false;
-  /** Each service's network state, by base URL (./host-health.ts): one that refuses or hangs holds back only its own jobs. */
+  /** Each service's network state, by base URL (./decide/host-health.ts): one that refuses or hangs holds back only its own jobs. */
   private readonly hosts = new Map<string, HostHealth>();
   /** Per service: the environment whose key signs its probe. */
   private readonly probeVia = new Map<string, string>();
@@ -189,7 +189,7 @@ export class EngineCore {
 
   // ---- each service's network state --------------------------------------------------------------
 
-  /** The service (./host-health.ts's hostKey) an environment's jobs go to. */
+  /** The service (./decide/host-health.ts's hostKey) an environment's jobs go to. */
   hostOf(environmentId: string): string | undefined {
     const env = this.deps.registry.get(environmentId);
     return env ? hostKey(env.baseUrl) : undefined;

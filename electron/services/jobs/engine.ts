@@ -2,11 +2,11 @@
  * The job engine: the main process's single owner of upstream work.
  *
  * Submissions are written to the job store (./store/) before anything is sent and go out
- * through ./submitter.ts (per-key cap, claims shared with other processes);
- * unfinished jobs are followed by ./poller.ts; successful ones are fetched,
- * measured and verified by ./downloader.ts. Each loop applies decisions made
- * by pure functions (./placement.ts, ./answers.ts, ./poll-policy.ts,
- * ./download-verdict.ts). This file holds the lifecycle, the user's actions
+ * through ./loops/submitter.ts (per-key cap, claims shared with other processes);
+ * unfinished jobs are followed by ./loops/poller.ts; successful ones are fetched,
+ * measured and verified by ./loops/downloader.ts. Each loop applies decisions made
+ * by pure functions in ./decide/ (placement, answers, poll-policy,
+ * download-verdict). This file holds the lifecycle, the user's actions
  * and the reads; the shared state is in ./engine-core.ts.
  */
 import path from 'node:path';
@@ -16,14 +16,14 @@ import { settledForWaiting } from '../../../shared/domain/settled';
 import { fail, ok, stagedFileRefSchema, type Result, type SubmitArgs } from '../../../shared/ipc';
 import { UpstreamError } from '../../upstream';
 import { assetFile, sourceImage, storeThumbnail, thumbnailFile } from './cache-files';
-import { awaitsDownload, Downloader, pendingAsset } from './downloader';
+import { awaitsDownload, Downloader, pendingAsset } from './loops/downloader';
 import { EngineCore, newLocalId, nowIso, problemOf, type EngineDeps, type EngineRecord } from './engine-core';
 import type { JobEngine, SubmitOptions } from './engine-api';
-import { resolveTarget } from './placement';
+import { resolveTarget } from './decide/placement';
 import type { JobStore } from './store/job-store';
 import { WorkClaims } from './store/work-claims';
-import { Poller, inferKind, trackedRecord } from './poller';
-import { Submitter } from './submitter';
+import { Poller, inferKind, trackedRecord } from './loops/poller';
+import { Submitter } from './loops/submitter';
 import { sweepStaleTemp } from './temp-sweep';
 
 export { DEFAULT_TIMING, type EngineDeps, type EngineTiming, type StagedFiles } from './engine-core';

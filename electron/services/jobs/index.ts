@@ -10,9 +10,11 @@ import type { ChannelsOf, EnvironmentRegistry, HandlersFor } from '../contracts'
 import { StagingArea } from '../files/staging';
 import { Engine, type EngineTiming } from './engine';
 import type { JobEngine } from './engine-api';
-import { createKeptTakes } from './kept-takes';
+import { createKeptTakesHandlers, type KeptTakesChannel } from '../kept-takes';
 
 export { Engine, DEFAULT_TIMING, type EngineDeps, type EngineTiming } from './engine';
+// The kept takes are their own service; their channels are named jobs:* and listed with the engine's.
+export { createKeptTakesHandlers };
 
 export interface JobsDeps {
   dataDir: string;
@@ -71,17 +73,6 @@ export function createListingCache(
     return listing;
   };
 }
-
-/** The chosen take of each set, kept in the data folder (see kept-takes.ts). */
-export function createKeptTakesHandlers(dataDir: string): HandlersFor<KeptTakesChannel> {
-  const kept = createKeptTakes(dataDir);
-  return {
-    'jobs:keptTakes': async () => kept.get(),
-    'jobs:keep': async ({ setId, localId }) => kept.keep(setId, localId),
-  };
-}
-
-type KeptTakesChannel = 'jobs:keptTakes' | 'jobs:keep';
 
 export function createJobHandlers(engine: Engine, listing = createListingCache(engine)): HandlersFor<Exclude<ChannelsOf<'jobs'>, KeptTakesChannel>> {
   return {

@@ -75,15 +75,17 @@ describe('engine killed with SIGKILL', () => {
     expect(received.size).toBeGreaterThan(0);
 
     // A last run without a kill resumes every unfinished job.
-    let settled = false;
+    // Awaits the child's own line (or its exit, or a 30 s deadline): whichever comes first says how the run ended.
+    let saySettled!: () => void;
+    const allSettled = new Promise<'settled'>((resolve) => (saySettled = () => resolve('settled')));
     const { child, exited } = runChild({ ...env, KILL_SUBMIT: '0' }, (line) => {
-      if (line === 'ALL-SETTLED') settled = true;
+      if (line === 'ALL-SETTLED') saySettled();
     });
-    let exitedEarly = false;
-    void exited.then(() => (exitedEarly = true));
-    const end = Date.now() + 30_000;
-    while (!settled && !exitedEarly && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
-    expect(exitedEarly, 'the resuming engine exited before its jobs settled').toBe(false);
+    let deadline: NodeJS.Timeout | undefined;
+    const ended = await Promise.race([allSettled, exited.then(() => 'exited' as const), new Promise<'deadline'>((resolve) => (deadline = setTimeout(() => resolve('deadline'), 30_000)))]);
+    clearTimeout(deadline);
+    expect(ended, 'the resuming engine exited before its jobs settled').not.toBe('exited');
+    const settled = ended === 'settled';
     child.kill('SIGKILL');
     await exited;
     const all = readJobs(dataDir);

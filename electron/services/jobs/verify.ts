@@ -2,11 +2,11 @@
  * Structural checks of an asset file, streamed through the probe (bounded
  * memory whatever the file's size): a GLB's container and JSON chunk, a
  * PNG's signature and chunk checksums. A file that fails is never shown as
- * complete. The verdict's classes are in ./download-verdict.ts.
+ * complete. The verdict's classes are in ./decide/download-verdict.ts.
  */
 import fs from 'node:fs';
 import { AssetProbe, measureBytes, type Measured } from './asset-probe';
-import { DOWNLOAD_CAP_BYTES, judgeAsset, type AssetVerdict } from './download-verdict';
+import { DOWNLOAD_CAP_BYTES, judgeAsset, type AssetVerdict } from './decide/download-verdict';
 
 export type VerifyResult = { ok: true } | { ok: false; reason: string };
 

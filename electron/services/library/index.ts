@@ -13,7 +13,7 @@ import { gateFor } from '../allowed-roots';
 import type { ChannelsOf, EventSink, Handler, HandlersFor } from '../contracts';
 import type { ExportRun } from '../export';
 import type { JobEngine } from '../jobs/engine-api';
-import { KEPT_TAKES_FILE, parseKeptTakes } from '../jobs/kept-takes';
+import { KEPT_TAKES_FILE, parseKeptTakes } from '../kept-takes';
 import { AssetFiles } from './asset-files';
 import { BlobStore } from './blobs';
 import { deleteAssets } from './delete';

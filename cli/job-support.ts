@@ -6,14 +6,14 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ENDPOINTS } from '../../../shared/api';
-import { isTerminal, type JobRecord } from '../../../shared/domain/job';
-import { settledForCommandLine } from '../../../shared/domain/settled';
-import { waitReason, type WaitFacts } from '../../../shared/domain/wait-reason';
-import { pidAlive } from '../pid-alive';
-import type { HandlerContext, PartialHandlers } from '../contracts';
-import type { EnvironmentRegistry } from '../contracts';
-import type { JobEngine } from './engine-api';
+import { ENDPOINTS } from '../shared/api';
+import { isTerminal, type JobRecord } from '../shared/domain/job';
+import { settledForCommandLine } from '../shared/domain/settled';
+import { waitReason, type WaitFacts } from '../shared/domain/wait-reason';
+import { pidAlive } from '../electron/services/pid-alive';
+import type { HandlerContext, PartialHandlers } from '../electron/services/contracts';
+import type { EnvironmentRegistry } from '../electron/services/contracts';
+import type { JobEngine } from '../electron/services/jobs/engine-api';
 
 const ctx: HandlerContext = { shell: 'cli' };
 

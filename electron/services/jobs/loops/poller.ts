@@ -1,17 +1,17 @@
 /**
  * The polling loop: asks the service for each unfinished job's status, at
- * the interval nextPollDelay gives (./poll-policy.ts), and applies what a
- * failed poll means (judgePollFailure, ./answers.ts): retried with backoff
+ * the interval nextPollDelay gives (../decide/poll-policy.ts), and applies what a
+ * failed poll means (judgePollFailure, ../decide/answers.ts): retried with backoff
  * and the reason on the record, the job ended (403, 404 beyond tolerance),
  * or polling on the key paused after a 401 until that key's secret or
  * environment is changed in Settings or the user resumes it.
  */
-import type { GenerationKind, JobResource, JobStatus } from '../../../shared/api';
-import { type JobRecord, type JobState } from '../../../shared/domain/job';
-import { factsOf, judgePollFailure } from './answers';
-import { nowIso, problemOf, type EngineCore, type EngineRecord } from './engine-core';
-import type { Target } from './placement';
-import { decayLateness, estimateDuration, nextPollDelay, type DurationEstimate } from './poll-policy';
+import type { GenerationKind, JobResource, JobStatus } from '../../../../shared/api';
+import { type JobRecord, type JobState } from '../../../../shared/domain/job';
+import { factsOf, judgePollFailure } from '../decide/answers';
+import { nowIso, problemOf, type EngineCore, type EngineRecord } from '../engine-core';
+import type { Target } from '../decide/placement';
+import { decayLateness, estimateDuration, nextPollDelay, type DurationEstimate } from '../decide/poll-policy';
 
 /** While a job has no estimate, the history is looked at again this often (jobs of the kind may have finished since). */
 const ESTIMATE_RECHECK_MS = 5_000;

@@ -7,8 +7,8 @@
  * history, the GETs a job costs stay under a stated ceiling.
  */
 import { describe, expect, it } from 'vitest';
-import type { JobRecord } from '../../../shared/domain/job';
-import { jobRecord } from '../../../shared/domain/test/job-record';
+import type { JobRecord } from '../../../../shared/domain/job';
+import { jobRecord } from '../../../../shared/domain/test/job-record';
 import { DEFAULT_POLL_POLICY, decayLateness, detectionBoundMs, estimateDuration, nextPollDelay, observedDurationMs, type DurationEstimate, type PollPolicy } from './poll-policy';
 
 const P = DEFAULT_POLL_POLICY;

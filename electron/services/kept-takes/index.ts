@@ -9,7 +9,8 @@ import path from 'node:path';
 import { isLocalId } from '../../../shared/domain/local-id';
 import { SET_ID_PATTERN, type KeptTakes } from '../../../shared/domain/sets';
 import { ok, type Result } from '../../../shared/ipc';
-import { writeFileAtomic } from '../secrets/atomic-file';
+import type { HandlersFor } from '../contracts';
+import { writeFileAtomic } from '../json-file';
 
 export const KEPT_TAKES_FILE = 'kept-takes.json';
 
@@ -59,5 +60,16 @@ export function createKeptTakes(dataDir: string): { get(): Result<KeptTakes>; ke
       await writing;
       return ok(kept);
     },
+  };
+}
+
+export type KeptTakesChannel = 'jobs:keptTakes' | 'jobs:keep';
+
+/** The handlers of the two kept-take channels (named jobs:* since the renderer reads them beside the history). */
+export function createKeptTakesHandlers(dataDir: string): HandlersFor<KeptTakesChannel> {
+  const kept = createKeptTakes(dataDir);
+  return {
+    'jobs:keptTakes': async () => kept.get(),
+    'jobs:keep': async ({ setId, localId }) => kept.keep(setId, localId),
   };
 }

@@ -1,6 +1,6 @@
 /** Where a submission goes: environment and key of a new request, key of a queued one under the cap. */
 import { describe, expect, it } from 'vitest';
-import type { Environment, KeyInfo } from '../contracts';
+import type { Environment, KeyInfo } from '../../contracts';
 import { chooseKey, resolveTarget } from './placement';
 
 const key = (id: string, extra: Partial<KeyInfo> = {}): KeyInfo => ({ id, name: `Key ${id}`, clientId: `c-${id}`, earlyAccess: false, hasSecret: true, ...extra });

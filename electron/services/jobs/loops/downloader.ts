@@ -1,7 +1,7 @@
 /**
  * The download loop: fetches a finished job's asset into a temporary file
  * while the probe measures it (length, hash, container fields), lets
- * judgeAsset and nextDownloadStep (./download-verdict.ts) say what the
+ * judgeAsset and nextDownloadStep (../decide/download-verdict.ts) say what the
  * bytes mean and what comes next, and moves a complete file into the cache
  * atomically before inspecting it.
  */
@@ -10,18 +10,18 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { assetFormatFor, shownOfKind, type AssetFormat } from '../../../shared/api';
-import type { AssetRecord, JobRecord } from '../../../shared/domain/job';
-import { UpstreamError } from '../../upstream';
-import { AssetProbe, type Measured } from './asset-probe';
-import type { WorkClaims } from './store/work-claims';
-import { awaitsDownload } from './store/working-set';
-import { inspectionSkipped, judgeAsset, nextDownloadStep, tooLargeReason, type AssetVerdict } from './download-verdict';
-import type { EngineCore } from './engine-core';
-import { checkPool } from '../guard/check-pool';
-import { problemOf, type InspectedAsset } from '../guard/check-tasks';
+import { assetFormatFor, shownOfKind, type AssetFormat } from '../../../../shared/api';
+import type { AssetRecord, JobRecord } from '../../../../shared/domain/job';
+import { UpstreamError } from '../../../upstream';
+import { AssetProbe, type Measured } from '../asset-probe';
+import type { WorkClaims } from '../store/work-claims';
+import { awaitsDownload } from '../store/working-set';
+import { inspectionSkipped, judgeAsset, nextDownloadStep, tooLargeReason, type AssetVerdict } from '../decide/download-verdict';
+import type { EngineCore } from '../engine-core';
+import { checkPool } from '../../guard/check-pool';
+import { problemOf, type InspectedAsset } from '../../guard/check-tasks';
 import { isFileRef } from './submitter';
-import { measureFile } from './verify';
+import { measureFile } from '../verify';
 
 export function formatOf(rec: JobRecord): AssetFormat {
   return assetFormatFor(shownOfKind(rec.kind)) ?? 'glb';

@@ -11,8 +11,8 @@
  *   checksum): unavailable after at most 3 attempts within 60 s.
  * - too-large: over the download cap, declared or streamed: refused at once.
  */
-import type { AssetFailure } from '../../../shared/domain/job';
-import { CHUNK_BIN, CHUNK_JSON, type Measured } from './asset-probe';
+import type { AssetFailure } from '../../../../shared/domain/job';
+import { CHUNK_BIN, CHUNK_JSON, type Measured } from '../asset-probe';
 
 /** Largest asset the engine downloads: far above any real model, image or panorama, far below a disk. */
 export const DOWNLOAD_CAP_BYTES = 2 * 1024 ** 3;

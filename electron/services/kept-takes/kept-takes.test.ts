@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createKeptTakes, KEPT_TAKES_FILE, keepTake, parseKeptTakes } from './kept-takes';
+import { createKeptTakes, KEPT_TAKES_FILE, keepTake, parseKeptTakes } from './index';
 
 describe('kept takes', () => {
   it.each([

@@ -3,9 +3,9 @@
  * which key a queued one is sent with now (the cap of active jobs per key).
  * Pure: the registry's answers and the active counts come in as values.
  */
-import { ENDPOINTS, LIMITS, type GenerationKind } from '../../../shared/api';
-import { fail, ok, type Result } from '../../../shared/ipc';
-import type { Environment, KeyInfo } from '../contracts';
+import { ENDPOINTS, LIMITS, type GenerationKind } from '../../../../shared/api';
+import { fail, ok, type Result } from '../../../../shared/ipc';
+import type { Environment, KeyInfo } from '../../contracts';
 
 export interface Target {
   environmentId: string;

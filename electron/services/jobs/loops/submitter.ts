@@ -3,18 +3,18 @@
  * slots, oldest first, each only after claiming it (another process may share
  * the job store), with the intent to send durable before the first byte leaves
  * and the job id durable before anyone is told. What a failure means comes
- * from judgeSubmitFailure (./answers.ts); which key, from chooseKey.
+ * from judgeSubmitFailure (../decide/answers.ts); which key, from chooseKey.
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { ENDPOINTS } from '../../../shared/api';
-import type { FileRefRecord, JobRecord } from '../../../shared/domain/job';
-import { UpstreamError, type FilePart } from '../../upstream';
-import { factsOf, judgeSubmitFailure } from './answers';
-import { nowIso, problemOf, type EngineCore, type EngineRecord } from './engine-core';
-import { chooseKey, type KeyChoice } from './placement';
-import type { WorkClaims } from './store/work-claims';
+import { ENDPOINTS } from '../../../../shared/api';
+import type { FileRefRecord, JobRecord } from '../../../../shared/domain/job';
+import { UpstreamError, type FilePart } from '../../../upstream';
+import { factsOf, judgeSubmitFailure } from '../decide/answers';
+import { nowIso, problemOf, type EngineCore, type EngineRecord } from '../engine-core';
+import { chooseKey, type KeyChoice } from '../decide/placement';
+import type { WorkClaims } from '../store/work-claims';
 
 export function isFileRef(value: unknown): value is FileRefRecord {
   return typeof value === 'object' && value !== null && typeof (value as FileRefRecord).path === 'string' && typeof (value as FileRefRecord).sha256 === 'string';

@@ -1,6 +1,6 @@
 /** What an upstream failure means: the submission's and the poll's verdicts, as tables. No sandbox, no timers. */
 import { describe, expect, it } from 'vitest';
-import { UpstreamError } from '../../upstream';
+import { UpstreamError } from '../../../upstream';
 import { factsOf, judgePollFailure, judgeSubmitFailure, KEY_REJECTED, type FailureFacts } from './answers';
 
 const T = { retryBaseMs: 1_000, retryCapMs: 30_000, maxServerAttempts: 4, maxPoll404: 6, pollMaxMs: 30_000 };

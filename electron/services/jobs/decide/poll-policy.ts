@@ -28,7 +28,7 @@
  * data folder only the jobs running before three of the kind have finished
  * pay it.
  */
-import type { JobRecord } from '../../../shared/domain/job';
+import type { JobRecord } from '../../../../shared/domain/job';
 
 export interface PollPolicy {
   /** 'adaptive' (this module) or 'growing' (the first edition's: ×1.6 from pollFirstMs to pollMaxMs, back to pollFirstMs on a status change), kept as the benchmark's baseline. */

@@ -6,7 +6,7 @@
 import { Document, NodeIO } from '@gltf-transform/core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AssetProbe, measureBytes } from './asset-probe';
+import { AssetProbe, measureBytes } from '../asset-probe';
 import { inspectionSkipped, judgeAsset, nextDownloadStep, type AssetVerdict, type DownloadTiming } from './download-verdict';
 
 let glb: Buffer;

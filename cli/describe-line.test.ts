@@ -1,8 +1,8 @@
 /** `asset-studio jobs` lines say why a job waits: a free slot, its service, a download whose process is gone. */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import type { JobRecord } from '../../../shared/domain/job';
-import { describeLine, waitFactsFor } from './cli-support';
+import type { JobRecord } from '../shared/domain/job';
+import { describeLine, waitFactsFor } from './job-support';
 
 const base = (over: Partial<JobRecord>): JobRecord => ({
   localId: 'loc1',

@@ -4,8 +4,8 @@
  * backoff, key rejected, the job ended, the job is missing). The engine's
  * loops apply these verdicts; ./answers.test.ts holds their table.
  */
-import type { JobRecord } from '../../../shared/domain/job';
-import type { UpstreamErrorKind, Outcome } from '../../upstream/errors';
+import type { JobRecord } from '../../../../shared/domain/job';
+import type { UpstreamErrorKind, Outcome } from '../../../upstream/errors';
 
 /** The facts of a failure the decisions read (an UpstreamError has them all). */
 export interface FailureFacts {
