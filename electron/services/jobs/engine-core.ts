@@ -11,6 +11,8 @@ import type { AssetRecord, JobProblem, JobRecord } from '../../../shared/domain/
 import { UpstreamClient, UpstreamError } from '../../upstream';
 import type { EnvironmentRegistry } from '../contracts';
 import { factsOf, type RetryTiming } from './decide/answers';
+import { mergeAsset } from './decide/download-step';
+import type { EngineRecord } from './decide/engine-record';
 import { DOWNLOAD_CAP_BYTES, type DownloadTiming } from './decide/download-verdict';
 import { hostKey, hostName, reduceHost, type HostEvent, type HostHealth } from './decide/host-health';
 import { DEFAULT_POLL_POLICY, type PollPolicy } from './decide/poll-policy';
@@ -18,8 +20,7 @@ import { JobStore } from './store/job-store';
 import type { ImportProgress } from './store/import-journal';
 import type { StagedFile } from '../../../shared/ipc';
 
-/** The engine's own bookkeeping kept on a record (the renderer ignores it). */
-export type EngineRecord = JobRecord & { spreadAcrossKeys?: boolean; kindInferred?: boolean };
+export type { EngineRecord };
 
 export interface StagedFiles {
   read(id: string): StagedFile | undefined;
@@ -144,10 +145,7 @@ export class EngineCore {
   }
 
   patchAsset(localId: string, asset: Partial<AssetRecord>, durable = false): EngineRecord {
-    const rec = this.get(localId)!;
-    const merged = { ...(rec.asset ?? { state: 'none', format: 'glb', attempts: 0 }), ...asset } as AssetRecord;
-    for (const k of Object.keys(asset) as (keyof AssetRecord)[]) if (asset[k] === undefined) delete merged[k];
-    return this.update(localId, { asset: merged }, durable);
+    return this.update(localId, { asset: mergeAsset(this.get(localId)!, asset) }, durable);
   }
 
   // ---- timers and work in flight --------------------------------------------------------------

@@ -16,7 +16,7 @@ import { settledForWaiting } from '../../../shared/domain/settled';
 import { fail, ok, stagedFileRefSchema, type Result, type SubmitArgs } from '../../../shared/ipc';
 import { UpstreamError } from '../../upstream';
 import { assetFile, sourceImage, storeThumbnail, thumbnailFile } from './cache-files';
-import { awaitsDownload, Downloader, pendingAsset } from './loops/downloader';
+import { awaitsDownload, Downloader } from './loops/downloader';
 import { EngineCore, newLocalId, nowIso, problemOf, type EngineDeps, type EngineRecord } from './engine-core';
 import type { JobEngine, SubmitOptions } from './engine-api';
 import { resolveTarget } from './decide/placement';
@@ -46,11 +46,10 @@ export class Engine implements JobEngine {
   constructor(private readonly deps: EngineDeps) {
     const core = (this.core = new EngineCore(deps));
     this.downloader = new Downloader(core);
-    this.poller = new Poller(core, { terminal: (localId) => this.onTerminal(localId), pendingAsset });
+    this.poller = new Poller(core, { terminal: (localId) => this.onTerminal(localId) });
     this.submitter = new Submitter(core, {
       accepted: (localId) => this.poller.schedule(localId),
       acceptFile: (localId, file) => this.downloader.acceptFile(localId, file, 'glb'),
-      pendingAsset,
     });
     // A service that was down answers again: its waiting polls and sends go now. Its next try moved: they say so.
     core.onHostChange((host, recovered) => {
@@ -425,10 +424,9 @@ export class Engine implements JobEngine {
     const record = trackedRecord(args.jobId, args.kind ?? inferKind(resource), !args.kind, target.value, newLocalId(), nowIso());
     this.core.store.put(record, true);
     this.core.emit(record);
+    // Followed from here (polled, or its download started) as the status says.
     this.poller.applyStatus(record.localId, resource);
-    const now = this.get(record.localId)!;
-    if (now.state === 'pending' || now.state === 'running') this.poller.schedule(record.localId);
-    return ok(now);
+    return ok(this.get(record.localId)!);
   }
 
   waitFor(localId: string, signal?: AbortSignal): Promise<JobRecord> {

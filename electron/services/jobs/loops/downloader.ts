@@ -10,33 +10,21 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { assetFormatFor, shownOfKind, type AssetFormat } from '../../../../shared/api';
+import { type AssetFormat } from '../../../../shared/api';
 import type { AssetRecord, JobRecord } from '../../../../shared/domain/job';
 import { UpstreamError } from '../../../upstream';
 import { AssetProbe, type Measured } from '../asset-probe';
 import type { WorkClaims } from '../store/work-claims';
 import { awaitsDownload } from '../store/working-set';
 import { inspectionSkipped, judgeAsset, nextDownloadStep, tooLargeReason, type AssetVerdict } from '../decide/download-verdict';
+import { downloadStep, formatOf, pendingAsset, retryWaitMs, type DownloadAnswer } from '../decide/download-step';
 import type { EngineCore } from '../engine-core';
 import { checkPool } from '../../guard/check-pool';
 import { problemOf, type InspectedAsset } from '../../guard/check-tasks';
 import { isFileRef } from './submitter';
 import { measureFile } from '../verify';
 
-export function formatOf(rec: JobRecord): AssetFormat {
-  return assetFormatFor(shownOfKind(rec.kind)) ?? 'glb';
-}
-
-export function pendingAsset(rec: JobRecord): AssetRecord {
-  return { state: 'downloading', format: formatOf(rec), attempts: 0 };
-}
-
-/** How long a download waiting to retry still has to wait (never more than the backoff's cap: clocks differ). */
-export function retryWaitMs(asset: AssetRecord | undefined, format: AssetFormat, nowMs: number, capMs: number): number {
-  if (asset?.state !== 'retrying' || asset.format !== format || !asset.nextAttemptAt) return 0;
-  const at = Date.parse(asset.nextAttemptAt);
-  return Number.isFinite(at) ? Math.min(capMs, Math.max(0, at - nowMs)) : 0;
-}
+export { formatOf, pendingAsset, retryWaitMs };
 
 /** A successful job whose asset is still to be fetched (includes a kill between the success status and the first download step). */
 export { awaitsDownload };
@@ -83,9 +71,19 @@ export class Downloader {
   private letGo(localId: string): void {
     this.held.delete(localId);
     this.leases?.release(localId);
-    // Nobody works on it now: the record says so (a download left unfinished reads "paused" until a process takes it).
-    const rec = this.core.get(localId);
-    if (rec?.asset?.holder !== undefined) this.core.patchAsset(localId, { holder: undefined }, true);
+    if (this.core.get(localId)) this.apply(localId, { type: 'let-go' });
+  }
+
+  /**
+   * Writes what an answer changes on the record's asset (downloadStep, ../decide/download-step.ts) and does
+   * what comes next: the next attempt's timer, or letting the download go. The record is read again first.
+   */
+  private apply(localId: string, answer: DownloadAnswer): void {
+    const core = this.core;
+    const { patch, durable, next } = downloadStep(answer, core.get(localId)!, Date.now());
+    if (patch) core.update(localId, patch, durable);
+    if (next.do === 'fetch-in') core.setTimer(localId, next.delayMs, () => this.once(localId));
+    else if (next.do === 'let-go') this.letGo(localId);
   }
 
   /** Starts a checking thread ahead of the first asset (at engine start). */
@@ -121,21 +119,9 @@ export class Downloader {
   start(localId: string, fresh = false): boolean {
     const core = this.core;
     if (!core.started || !this.own(localId)) return false;
-    const rec = core.get(localId)!;
-    const format = formatOf(rec);
     if (fresh || !this.rounds.has(localId)) this.rounds.set(localId, { since: Date.now(), invalid: 0 });
-    // This process holds it now: readers (the app, `asset-studio jobs`) can tell a download in hand from one nobody works on.
-    if (rec.asset && rec.asset.holder !== process.pid) core.patchAsset(localId, { holder: process.pid });
-    // Taken over (or resumed after a restart) while waiting to retry: the wait the record shows is kept.
-    const waitMs = fresh ? 0 : retryWaitMs(rec.asset, format, Date.now(), core.timing.downloadRetryCapMs);
-    if (waitMs > 0) {
-      core.setTimer(localId, waitMs, () => this.once(localId));
-      return true;
-    }
-    if (rec.asset?.state !== 'downloading' || rec.asset.format !== format) {
-      core.patchAsset(localId, { state: 'downloading', format, attempts: rec.asset?.state === 'unavailable' ? 0 : (rec.asset?.attempts ?? 0), problem: undefined, nextAttemptAt: undefined, failure: undefined, holder: process.pid });
-    }
-    core.setTimer(localId, 0, () => this.once(localId));
+    // This process holds it now; one taken over (or resumed after a restart) while waiting to retry keeps its wait.
+    this.apply(localId, { type: 'taken', pid: process.pid, fresh, capMs: core.timing.downloadRetryCapMs });
     return true;
   }
 
@@ -246,8 +232,7 @@ export class Downloader {
     if (skipped) extra.problem = skipped;
     this.rounds.delete(localId);
     // Ready on the record before the lease goes: nobody takes over a download that is done.
-    this.core.patchAsset(localId, { ...extra, state: 'ready', format, nextAttemptAt: undefined, failure: undefined, ...(extra.problem ? {} : { problem: undefined }) }, true);
-    this.letGo(localId);
+    this.apply(localId, { type: 'checked', format, found: extra });
   }
 
   private failed(localId: string, verdict: AssetVerdict, attempts: number): void {
@@ -256,15 +241,7 @@ export class Downloader {
     if (verdict.kind === 'invalid') round.invalid++;
     this.rounds.set(localId, round);
     const step = nextDownloadStep(verdict, { attempts, invalidAttempts: round.invalid, sinceMs: round.since, nowMs: Date.now() }, core.timing, core.random());
-    if (step.action === 'ready') return;
-    const reason = `${step.reason.charAt(0).toUpperCase()}${step.reason.slice(1)}.`;
-    if (step.action === 'unavailable') {
-      this.rounds.delete(localId);
-      core.patchAsset(localId, { state: 'unavailable', attempts, failure: step.failure, problem: `Asset unavailable: ${reason} Use "Retry download" to try again.`, nextAttemptAt: undefined }, true);
-      this.letGo(localId);
-      return;
-    }
-    core.patchAsset(localId, { state: 'retrying', attempts, failure: step.failure, problem: reason, nextAttemptAt: new Date(Date.now() + step.delayMs).toISOString() });
-    core.setTimer(localId, step.delayMs, () => this.once(localId));
+    if (step.action === 'unavailable') this.rounds.delete(localId);
+    this.apply(localId, { type: 'failed', step, attempts });
   }
 }

@@ -6,10 +6,12 @@
  * or polling on the key paused after a 401 until that key's secret or
  * environment is changed in Settings or the user resumes it.
  */
-import type { GenerationKind, JobResource, JobStatus } from '../../../../shared/api';
-import { type JobRecord, type JobState } from '../../../../shared/domain/job';
+import type { GenerationKind, JobResource } from '../../../../shared/api';
+import type { JobRecord } from '../../../../shared/domain/job';
 import { factsOf, judgePollFailure } from '../decide/answers';
-import { nowIso, problemOf, type EngineCore, type EngineRecord } from '../engine-core';
+import { pendingAsset } from '../decide/download-step';
+import { pollStep, type HostWaits, type PollAnswer, type PollNext } from '../decide/poll-step';
+import { problemOf, type EngineCore, type EngineRecord } from '../engine-core';
 import type { Target } from '../decide/placement';
 import { decayLateness, estimateDuration, nextPollDelay, type DurationEstimate } from '../decide/poll-policy';
 
@@ -21,13 +23,7 @@ const ESTIMATE_RECHECK_MS = 5_000;
  */
 const FINISHED_SAMPLE = 500;
 
-/** A guess of the kind of a job tracked by id, from the parameters the service reports. */
-export function inferKind(resource: JobResource): GenerationKind | undefined {
-  const p = resource.genParams ?? {};
-  if ('aspectRatio' in p) return 'text-to-image';
-  if ('targetFaceCount' in p || 'topology' in p || 'textureResolution' in p) return 'text-to-3d';
-  return undefined;
-}
+export { inferKind } from '../decide/poll-step';
 
 /** The record of a job followed by its id (made elsewhere): pending until its first status is applied, its kind given or guessed. */
 export function trackedRecord(jobId: string, kind: GenerationKind | undefined, kindInferred: boolean, target: Target, localId: string, now: string): EngineRecord {
@@ -55,8 +51,6 @@ const keyOf = (r: Pick<JobRecord, 'environmentId' | 'keyId'>) => `${r.environmen
 export interface PollerHooks {
   /** The job's status turned success or error. */
   terminal(localId: string): void;
-  /** A pending asset record for a job that just succeeded. */
-  pendingAsset(rec: JobRecord): NonNullable<JobRecord['asset']>;
 }
 
 export class Poller {
@@ -157,22 +151,12 @@ export class Poller {
     const rec = core.get(localId);
     if (!this.following(rec)) return;
     const paused = this.pausedKeys.get(keyOf(rec))?.reason;
-    if (paused) {
-      if (rec.polling?.state !== 'key-rejected') core.update(localId, { polling: { state: 'key-rejected', reason: paused, attempts: (rec.polling?.attempts ?? 0) + 1, status: 401 } });
-      return;
-    }
+    if (paused) return void this.apply(localId, { type: 'key-paused', reason: paused });
     const client = core.clientFor(rec.environmentId, rec.keyId);
-    if (!client) {
-      core.update(localId, { polling: { state: 'retrying', reason: 'the key of this job is no longer in Settings', attempts: (rec.polling?.attempts ?? 0) + 1, retryAt: new Date(Date.now() + core.timing.pollMaxMs).toISOString() } });
-      this.schedule(localId, core.timing.pollMaxMs);
-      return;
-    }
+    if (!client) return void this.apply(localId, { type: 'no-client', retryMs: core.timing.pollMaxMs });
     // This job's service is down: wait for it (its probe brings it back) instead of hammering. Other services go on.
     const down = core.hostWait(rec.environmentId);
-    if (down) {
-      this.waitForHost(rec, down);
-      return;
-    }
+    if (down) return void this.apply(localId, { type: 'host-down', down, waits: this.hostWaits() });
     // The key's setup this request is signed with: a 401 pauses the key as it was then.
     const sentWith = core.keyFingerprint(rec.environmentId, rec.keyId);
     try {
@@ -182,10 +166,7 @@ export class Poller {
       if (due !== undefined) this.lateness = decayLateness(this.lateness, Date.now() - due, Date.now());
       this.missing.delete(localId);
       core.hostAnswered(rec.environmentId);
-      const changed = this.applyStatus(localId, resource);
-      const after = core.get(localId);
-      if (this.following(after)) this.schedule(localId, this.delayFor(after, changed));
-      else this.forget(localId);
+      this.applyStatus(localId, resource);
     } catch (err) {
       if (!core.started) return;
       core.hostSaw(rec.environmentId, err);
@@ -193,17 +174,39 @@ export class Poller {
     }
   }
 
-  /** The job's service is down: the record says so (host, reason, next try) and the poll waits for it. */
-  private waitForHost(rec: EngineRecord, down: NonNullable<ReturnType<EngineCore['hostWait']>>): void {
+  /** How a poll waiting for a down service is timed (the timer is a fallback: resumeHost wakes it when the service answers). */
+  private hostWaits(): HostWaits {
+    return { jitterMs: Math.round(50 * this.core.random()), fallbackMs: this.core.timing.pollMaxMs };
+  }
+
+  /**
+   * Writes what an answer changes on the record (pollStep, ../decide/poll-step.ts) and does what comes next:
+   * the timer, the key's pause, the end of the job. The record is read again first.
+   */
+  private apply(localId: string, answer: PollAnswer): PollNext {
     const core = this.core;
-    const retryAt = Number.isFinite(down.until) ? new Date(down.until).toISOString() : undefined;
-    const p = rec.polling;
-    if (p?.state !== 'retrying' || p.host !== down.host || p.retryAt !== retryAt || p.reason !== down.reason) {
-      core.update(rec.localId, { polling: { state: 'retrying', reason: down.reason, attempts: p?.attempts ?? 0, host: down.host, ...(retryAt ? { retryAt } : {}) } });
+    const { patch, durable, next } = pollStep(answer, core.get(localId)!, Date.now());
+    if (patch) core.update(localId, patch, durable);
+    switch (next.do) {
+      case 'poll-in':
+        if (next.missing !== undefined) this.missing.set(localId, next.missing);
+        this.schedule(localId, next.delayMs);
+        break;
+      case 'poll': {
+        const after = core.get(localId);
+        if (this.following(after)) this.schedule(localId, this.delayFor(after, next.changed));
+        else this.forget(localId);
+        break;
+      }
+      case 'ended':
+        this.forget(localId);
+        this.hooks.terminal(localId);
+        break;
+      case 'pause-key':
+      case 'none':
+        break;
     }
-    // Woken by resumeHost when the service answers; the timer is only a fallback.
-    const delay = Number.isFinite(down.until) ? down.until - Date.now() + Math.round(50 * core.random()) : core.timing.pollMaxMs;
-    this.schedule(rec.localId, Math.max(50, delay));
+    return next;
   }
 
   /** A down service's next try moved (or its probe left): the jobs waiting for it say so, and wait until then. */
@@ -211,7 +214,7 @@ export class Poller {
     for (const rec of this.core.store.workingSet() as EngineRecord[]) {
       if (!this.following(rec) || rec.polling?.state !== 'retrying' || !rec.polling.host || this.core.hostOf(rec.environmentId) !== host) continue;
       const down = this.core.hostWait(rec.environmentId);
-      if (down) this.waitForHost(rec, down);
+      if (down) this.apply(rec.localId, { type: 'host-down', down, waits: this.hostWaits() });
     }
   }
 
@@ -226,85 +229,31 @@ export class Poller {
     return n;
   }
 
-  /** Applies judgePollFailure's verdict. */
+  /** Applies judgePollFailure's verdict (pollStep); a 401 pauses the key and tells its other jobs. */
   private failed(localId: string, err: unknown, sentWith: string | undefined): void {
     const core = this.core;
     const rec = core.get(localId)!;
     const attempts = rec.polling?.state === 'retrying' ? rec.polling.attempts : 0;
     const verdict = judgePollFailure(factsOf(err), { missing: this.missing.get(localId) ?? 0, attempts }, core.timing, core.random());
     const status = (err as { status?: number }).status;
-    switch (verdict.action) {
-      case 'stop':
-        return;
-      case 'pause-key':
-        this.pausedKeys.set(keyOf(rec), { reason: verdict.reason, fingerprint: sentWith });
-        core.update(localId, { polling: { state: 'key-rejected', reason: verdict.reason, attempts: attempts + 1, status: 401 } });
-        // The key's other jobs say so too, without a request each.
-        for (const other of core.store.workingSet()) {
-          if (other.localId !== localId && keyOf(other) === keyOf(rec) && this.following(other)) {
-            core.clearTimer(other.localId);
-            core.update(other.localId, { polling: { state: 'key-rejected', reason: verdict.reason, attempts: other.polling?.attempts ?? 0, status: 401 } });
-          }
-        }
-        // Updated in Settings while this request was on its way: try the new setup at once.
-        this.resumeChanged();
-        return;
-      case 'end':
-        this.forget(localId);
-        core.update(localId, { state: 'error', polling: undefined, problem: { ...problemOf(err), message: verdict.message }, finishedAt: nowIso() }, true);
-        this.hooks.terminal(localId);
-        return;
-      case 'retry': {
-        if (verdict.missing !== undefined) this.missing.set(localId, verdict.missing);
-        const down = verdict.networkDown ? core.hostWait(rec.environmentId) : undefined;
-        if (down) {
-          // Its service is down now: the job waits for it like every other job of that service.
-          this.waitForHost({ ...rec, polling: { state: 'retrying', reason: verdict.reason, attempts: attempts + 1 } }, down);
-          return;
-        }
-        const retryAt = new Date(Date.now() + verdict.delayMs).toISOString();
-        core.update(localId, { polling: { state: 'retrying', reason: verdict.reason, attempts: attempts + 1, retryAt, ...(status !== undefined ? { status } : {}) } });
-        this.schedule(localId, verdict.delayMs);
-        return;
+    const down = verdict.action === 'retry' && verdict.networkDown ? core.hostWait(rec.environmentId) : undefined;
+    const waits = down ? this.hostWaits() : { jitterMs: 0, fallbackMs: core.timing.pollMaxMs };
+    const next = this.apply(localId, { type: 'failed', verdict, problem: problemOf(err), waits, ...(status !== undefined ? { status } : {}), ...(down ? { down } : {}) });
+    if (next.do !== 'pause-key') return;
+    this.pausedKeys.set(keyOf(rec), { reason: next.reason, fingerprint: sentWith });
+    // The key's other jobs say so too, without a request each.
+    for (const other of core.store.workingSet()) {
+      if (other.localId !== localId && keyOf(other) === keyOf(rec) && this.following(other)) {
+        core.clearTimer(other.localId);
+        this.apply(other.localId, { type: 'key-rejected-too', reason: next.reason });
       }
     }
+    // Updated in Settings while this request was on its way: try the new setup at once.
+    this.resumeChanged();
   }
 
-  /** Copies what the service reports into the record. Returns whether the status changed. */
-  applyStatus(localId: string, resource: JobResource): boolean {
-    const core = this.core;
-    const rec = core.get(localId)!;
-    const status = resource.status as JobStatus;
-    const patch: Partial<EngineRecord> = {};
-    const set = <K extends keyof EngineRecord>(k: K, v: EngineRecord[K] | undefined) => {
-      if (v === undefined || v === null) return;
-      if (JSON.stringify(rec[k]) !== JSON.stringify(v)) patch[k] = v;
-    };
-    set('upstreamStatus', status);
-    set('state', status as JobState);
-    set('title', resource.title ?? undefined);
-    set('prompt', resource.prompt ?? undefined);
-    set('upstreamCreatedAt', resource.createdAt ?? undefined);
-    set('genParams', resource.genParams ?? undefined);
-    set('fragments', resource.fragments?.map((f) => ({ name: f.name, ...(f.displayName ? { displayName: f.displayName } : {}) })));
-    if (rec.kindInferred && resource.genParams) {
-      const inferred = inferKind(resource);
-      if (inferred && inferred !== rec.kind) patch.kind = inferred;
-    }
-    if (rec.polling) patch.polling = undefined;
-    if (status === 'error') patch.problem = { message: resource.errorMessage || 'The service reported an error without a message.' };
-    const statusChanged = patch.state !== undefined;
-    const ended = statusChanged && (status === 'success' || status === 'error');
-    if (ended) patch.finishedAt = nowIso();
-    // Success and "downloading" in one change: nobody sees a successful job that looks finished without its asset.
-    if (ended && status === 'success') patch.asset = this.hooks.pendingAsset(rec);
-    if (Object.keys(patch).length === 0) return false;
-    // A terminal status is a critical moment too: it starts the download and it is what a restart resumes from.
-    core.update(localId, patch, ended);
-    if (ended) {
-      this.forget(localId);
-      this.hooks.terminal(localId);
-    }
-    return statusChanged;
+  /** Copies what the service reports into the record (pollStep), then polls again, or hands the finished job on. */
+  applyStatus(localId: string, resource: JobResource): void {
+    this.apply(localId, { type: 'status', resource, asset: pendingAsset(this.core.get(localId)!) });
   }
 }

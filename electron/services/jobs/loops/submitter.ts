@@ -12,8 +12,10 @@ import { ENDPOINTS } from '../../../../shared/api';
 import type { FileRefRecord, JobRecord } from '../../../../shared/domain/job';
 import { UpstreamError, type FilePart } from '../../../upstream';
 import { factsOf, judgeSubmitFailure } from '../decide/answers';
-import { nowIso, problemOf, type EngineCore, type EngineRecord } from '../engine-core';
+import { problemOf, type EngineCore, type EngineRecord } from '../engine-core';
 import { chooseKey, type KeyChoice } from '../decide/placement';
+import { pendingAsset } from '../decide/download-step';
+import { sendStep, type SendAnswer, type SendNext } from '../decide/send-step';
 import type { WorkClaims } from '../store/work-claims';
 
 export function isFileRef(value: unknown): value is FileRefRecord {
@@ -25,8 +27,6 @@ export interface SubmitterHooks {
   accepted(localId: string): void;
   /** A synchronous answer with the finished GLB (merge): take it into the cache. */
   acceptFile(localId: string, file: string): Promise<void>;
-  /** A pending asset record for a job that just succeeded. */
-  pendingAsset(rec: JobRecord): NonNullable<JobRecord['asset']>;
 }
 
 export class Submitter {
@@ -73,7 +73,7 @@ export class Submitter {
       // Its service is down: it waits for that service alone (saying so), and the queue goes on with the others.
       const down = core.hostWait(rec.environmentId, now);
       if (down) {
-        this.waitForHost(rec, down);
+        this.apply(rec.localId, { type: 'host-down', down });
         if (Number.isFinite(down.until)) nextAt = Math.min(nextAt, down.until);
         continue;
       }
@@ -86,7 +86,7 @@ export class Submitter {
       const keys = core.deps.registry.get(rec.environmentId)?.keys ?? [];
       const key = chooseKey(rec, keys, (keyId) => this.activeOn(rec.environmentId, keyId) + (used.get(keyId) ?? 0));
       if (!key) {
-        if (rec.queue?.reason !== 'cap') core.update(rec.localId, { queue: { reason: 'cap', attempts: rec.queue?.attempts ?? 0, serverErrors: rec.queue?.serverErrors } });
+        this.apply(rec.localId, { type: 'no-slot' });
         continue;
       }
       if (!this.claims?.claim(rec.localId)) continue;
@@ -105,15 +105,17 @@ export class Submitter {
     }
   }
 
-  /** The record says which service it waits for, why, and when the next try is (only when that changed). */
-  private waitForHost(rec: JobRecord, down: NonNullable<ReturnType<EngineCore['hostWait']>>): void {
-    const retryAt = Number.isFinite(down.until) ? new Date(down.until).toISOString() : undefined;
-    const q = rec.queue;
-    if (q?.reason === 'network' && q.host === down.host && q.retryAt === retryAt) return;
-    this.core.update(rec.localId, {
-      queue: { reason: 'network', attempts: q?.attempts ?? 0, host: down.host, ...(q?.serverErrors !== undefined ? { serverErrors: q.serverErrors } : {}), ...(retryAt ? { retryAt } : {}) },
-      problem: rec.problem ?? { message: down.reason },
-    });
+  /**
+   * Writes what an answer changes on the record (sendStep, ../decide/send-step.ts) and returns what comes next.
+   * The record is read again first: the step reads it as it is now.
+   */
+  private apply(localId: string, answer: SendAnswer): SendNext {
+    const core = this.core;
+    const rec = core.get(localId)!;
+    const { patch, durable, next } = sendStep(answer, rec, Date.now());
+    if (patch) core.update(localId, patch, durable);
+    if (next.do === 'hold-batch') this.heldBatches.add(next.batchId);
+    return next;
   }
 
   private wireValues(rec: JobRecord): Record<string, unknown> {
@@ -131,14 +133,14 @@ export class Submitter {
   private async send(localId: string, key: KeyChoice): Promise<void> {
     const core = this.core;
     try {
-      let rec = core.get(localId)!;
-      const client = core.clientFor(rec.environmentId, key.keyId);
+      const client = core.clientFor(core.get(localId)!.environmentId, key.keyId);
       if (!client) {
-        core.update(localId, { state: 'rejected', problem: { message: 'The environment or key of this request no longer exists. Submit it again with another key.' } }, true);
+        this.apply(localId, { type: 'no-client' });
         return;
       }
       // The intent to send, durable before the first byte leaves.
-      rec = core.update(localId, { state: 'submitting', keyId: key.keyId, keyName: key.keyName, submittedAt: nowIso() }, true);
+      this.apply(localId, { type: 'sending', keyId: key.keyId, keyName: key.keyName });
+      const rec = core.get(localId)!;
       const kind = rec.kind;
       const glbTo = ENDPOINTS[kind].response === 'glb' ? path.join(core.assetsDir(localId), `.merge.${process.pid}.tmp`) : undefined;
       if (glbTo) await fsp.mkdir(path.dirname(glbTo), { recursive: true });
@@ -153,7 +155,7 @@ export class Submitter {
       }
       core.hostAnswered(rec.environmentId);
       // The service created the job: from here nothing turns it into "rejected", a refused write included.
-      await this.recordAccepted(localId, rec, result);
+      await this.recordAccepted(localId, result);
     } catch (err) {
       core.internalError('submission failed', err);
     } finally {
@@ -170,19 +172,13 @@ export class Submitter {
    * id is kept in memory and the write tried again until it holds or the engine stops (a restart then finds
    * the record still "submitting" and makes it uncertain): a paid job is never recorded as refused.
    */
-  private async recordAccepted(localId: string, rec: JobRecord, result: { jobId?: string; glb?: { path: string } }): Promise<void> {
+  private async recordAccepted(localId: string, result: { jobId?: string; glb?: { path: string } }): Promise<void> {
     const core = this.core;
     for (let attempt = 0; core.started; attempt++) {
       try {
-        if (result.glb) {
-          const at = nowIso();
-          core.update(localId, { state: 'success', upstreamStatus: 'success', acceptedAt: at, finishedAt: at, queue: undefined, problem: undefined, asset: this.hooks.pendingAsset(rec) }, true);
-          await this.hooks.acceptFile(localId, result.glb.path);
-        } else {
-          // The job id is durable before anyone is told.
-          core.update(localId, { state: 'pending', upstreamStatus: 'pending', jobId: result.jobId, acceptedAt: nowIso(), queue: undefined, problem: undefined }, true);
-          this.hooks.accepted(localId);
-        }
+        const next = this.apply(localId, result.glb ? { type: 'merged', asset: pendingAsset(core.get(localId)!) } : { type: 'accepted', jobId: result.jobId! });
+        if (next.do === 'accept-file') await this.hooks.acceptFile(localId, result.glb!.path);
+        else this.hooks.accepted(localId);
         return;
       } catch (err) {
         core.internalError('the answer of an accepted submission could not be recorded; trying again', err);
@@ -191,41 +187,12 @@ export class Submitter {
     }
   }
 
-  /** Applies judgeSubmitFailure's verdict to the record. */
+  /** Applies judgeSubmitFailure's verdict to the record (sendStep). */
   private failed(localId: string, err: unknown): void {
     const core = this.core;
     const rec = core.get(localId)!;
-    const problem = problemOf(err);
     const verdict = judgeSubmitFailure(factsOf(err), rec.queue, rec.batchId !== undefined, core.timing, core.random());
-    switch (verdict.action) {
-      case 'uncertain':
-        core.update(localId, { state: 'uncertain', problem }, true);
-        return;
-      case 'unsent':
-        core.update(localId, { state: 'queued', queue: { reason: 'cap', attempts: rec.queue?.attempts ?? 0, serverErrors: rec.queue?.serverErrors } }, true);
-        return;
-      case 'requeue': {
-        const down = verdict.networkDown ? core.hostWait(rec.environmentId) : undefined;
-        if (down) {
-          // Waits for its service (the probe says when it answers), not for a delay of its own.
-          const retryAt = Number.isFinite(down.until) ? new Date(down.until).toISOString() : undefined;
-          core.update(localId, { state: 'queued', queue: { reason: 'network', attempts: verdict.attempts, serverErrors: verdict.serverErrors, host: down.host, ...(retryAt ? { retryAt } : {}) }, problem }, true);
-          return;
-        }
-        core.update(
-          localId,
-          { state: 'queued', queue: { reason: verdict.reason, attempts: verdict.attempts, serverErrors: verdict.serverErrors, retryAt: new Date(Date.now() + verdict.delayMs).toISOString() }, problem },
-          true,
-        );
-        return;
-      }
-      case 'hold-batch':
-        this.heldBatches.add(rec.batchId!);
-        core.update(localId, { state: 'queued', queue: { reason: 'paused', attempts: verdict.attempts, serverErrors: verdict.serverErrors }, problem }, true);
-        return;
-      case 'rejected':
-        core.update(localId, { state: 'rejected', problem: verdict.message ? { ...problem, message: verdict.message } : problem, queue: undefined, finishedAt: nowIso() }, true);
-        return;
-    }
+    const down = verdict.action === 'requeue' && verdict.networkDown ? core.hostWait(rec.environmentId) : undefined;
+    this.apply(localId, { type: 'failed', verdict, problem: problemOf(err), ...(down ? { down } : {}) });
   }
 }
