@@ -12,6 +12,7 @@ import { Viewport } from '../../renderer/src/viewport/Viewport';
 import { VIEWPORT_SLOTS } from '../../renderer/src/app/viewport-slots';
 
 const ok = <T,>(value: T) => Promise.resolve({ ok: true as const, value });
+let staged = 0;
 const jobs = {
   list: () => ok({ jobs: [], load: [] }),
   // The harness serves files, not records: the viewport computes the stats itself.
@@ -31,7 +32,8 @@ installBridge({
   api,
   shell: 'web',
   assetUrl: (localId) => `/files/${encodeURIComponent(localId)}`,
-  stageFile: () => Promise.reject(new Error('not used by the harness')),
+  // The harness has no main process to check a dropped file: it opens only the corpus and bench files it serves, so each is taken as accepted.
+  stageFile: (file) => ok({ id: `harness-${++staged}`, name: file instanceof File ? file.name : 'file', size: file.size, sha256: '', format: 'glb' as const, kind: 'model' as const, mime: 'model/gltf-binary' }),
   assetRequestHeaders: () => ({}),
 });
 

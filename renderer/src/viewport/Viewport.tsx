@@ -43,10 +43,10 @@ function exposeRendererInfo({ gl }: { gl: { info: { memory: { geometries: number
   });
 }
 
-function LoadingNote({ name }: { name: string }) {
+function LoadingNote({ name, checking }: { name: string; checking?: boolean }) {
   return (
     <div className="viewport-loading" role="status">
-      Loading {name}…
+      {checking ? `Checking ${name}…` : `Loading ${name}…`}
     </div>
   );
 }
@@ -192,7 +192,8 @@ export function Viewport({ slots = NO_SLOTS }: { slots?: ViewportSlots }) {
             ) : (
               <AssetBoundary key={key ?? 'none'} onError={onAssetError}>
                 <CanvasContent
-                  target={target}
+                  // A dropped file has no URL until main has checked and accepted it (nor has one main refused): nothing to load.
+                  target={target?.url ? target : null}
                   recordStats={recordStats}
                   animation={animation}
                   onTime={setTime}
@@ -208,7 +209,7 @@ export function Viewport({ slots = NO_SLOTS }: { slots?: ViewportSlots }) {
           </Canvas>
         ) : null}
       </div>
-      {!compare && target && content === 'image' && state !== 'error' ? <ImageView key={target.key} target={target} /> : null}
+      {!compare && target && content === 'image' && target.url && state !== 'error' ? <ImageView key={target.key} target={target} /> : null}
       {compare
         ? slots.compare?.({
             session: compare,
@@ -227,6 +228,7 @@ export function Viewport({ slots = NO_SLOTS }: { slots?: ViewportSlots }) {
           {slots.empty}
         </div>
       ) : null}
+      {!compare && shown.state === 'checking' ? <LoadingNote name={target?.name ?? ''} checking /> : null}
       {!compare && shown.state === 'loading' && loadingNoteDue ? <LoadingNote name={target?.name ?? ''} /> : null}
       {!compare && shown.state === 'error' ? (
         <div className="viewport-error" role="alert">

@@ -17,7 +17,7 @@ import { fetchAsset, loadersFor, parseGlb } from './loaders';
 import { parkMaterials } from './program-keeper';
 
 /** What a load needs to know of its target: the viewport's target, or one take of the compare view. */
-export type AssetSource = Pick<ViewportTarget, 'url' | 'localId'> & { name?: string; format?: ViewportTarget['format'] };
+export type AssetSource = Pick<ViewportTarget, 'url' | 'localId' | 'stagedFileId'> & { name?: string; format?: ViewportTarget['format'] };
 
 function loaderHeaders(target: Pick<AssetSource, 'localId'>): Record<string, string> {
   if (!target.localId) return {};
@@ -50,11 +50,12 @@ export interface Previewable extends CompatResult {
 /**
  * The bytes the page can parse. A model with KTX2 (Basis) textures is
  * previewed from the main process's copy (textures transcoded to PNG): a
- * job's asset by its local id, a dropped file after staging it. If that copy
+ * job's asset by its local id, a dropped file by its staged copy (staged
+ * here when the caller has none). If that copy
  * cannot be had, the KTX2 textures are dropped and the note says why.
  * Anything that draws a model (the viewport, thumbnails) can use it.
  */
-export async function previewable(target: { localId?: string; name?: string }, bytes: ArrayBuffer, signal: AbortSignal): Promise<Previewable> {
+export async function previewable(target: { localId?: string; stagedFileId?: string; name?: string }, bytes: ArrayBuffer, signal: AbortSignal): Promise<Previewable> {
   if (!usesBasisTextures(bytes)) return { bytes, omissions: [] };
   let reason: string;
   try {
@@ -62,6 +63,8 @@ export async function previewable(target: { localId?: string; name?: string }, b
     let copy;
     if (target.localId) {
       copy = await api.files.previewCopy({ localId: target.localId });
+    } else if (target.stagedFileId) {
+      copy = await api.files.previewCopy({ stagedFileId: target.stagedFileId });
     } else {
       const staged = await stageFile(new Blob([bytes]), target.name ?? 'model.glb');
       copy = staged.ok ? await api.files.previewCopy({ stagedFileId: staged.value.id }) : staged;
@@ -83,10 +86,10 @@ export async function previewable(target: { localId?: string; name?: string }, b
  * aborted (anything parsed meanwhile is disposed).
  */
 export async function loadModel(gl: WebGLRenderer, target: AssetSource, signal: AbortSignal): Promise<Omit<LoadedModel, 'key'> | null> {
-  // A job's asset comes from main's cache, which keeps only files main's guard accepted (what they declare against
-  // what they hold, electron/services/guard) and checked on its checking threads; a refused download is deleted and
-  // its job says why. A file dropped on the window is read here from its blob while main stages and checks it: that
-  // one is not yet held back until main's answer.
+  // Only files main has checked reach the parser. A job's asset comes from main's cache, which keeps only files main's
+  // guard accepted (what they declare against what they hold, electron/services/guard) on its checking threads; a
+  // refused download is deleted and its job says why. A file dropped on the window gets its URL only once main has
+  // staged it and the guard accepted it (openLocalFile in state/slices/viewport.ts; the viewport says "Checking…" meanwhile).
   const bytes = await fetchAsset(target.url, loaderHeaders(target), signal);
   const preview = await previewable(target, bytes, signal);
   if (signal.aborted) return null;

@@ -1,6 +1,6 @@
 import { BoxGeometry, Mesh, MeshStandardMaterial, Scene, Texture } from 'three';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { installBridge } from '../bridge';
+import { installBridge, type Bridge } from '../bridge';
 import { useStore } from '../state/store';
 import { disposeObject } from './dispose';
 import { makePreviewCompatible } from './glb-compat';
@@ -130,6 +130,58 @@ describe('viewport slice', () => {
     s().openLocalFile(new File(['x'], 'notes.txt'));
     expect(s().viewportState).toBe('error');
     expect(s().viewportError).toContain('notes.txt is not a file the viewport can show');
+  });
+
+  /** A bridge whose staging answers when the test says (main staging and checking a dropped file). */
+  function stagingBridge() {
+    let answer: (result: Awaited<ReturnType<Bridge['stageFile']>>) => void = () => undefined;
+    const stageFile = vi.fn(() => new Promise<Awaited<ReturnType<Bridge['stageFile']>>>((resolve) => (answer = resolve)));
+    installBridge({ api: {} as never, shell: 'web', assetUrl: (id, variant) => `/assets/${id}/${variant}`, stageFile, assetRequestHeaders: () => ({}) });
+    return { stageFile, answer: (result: Awaited<ReturnType<Bridge['stageFile']>>) => answer(result) };
+  }
+  const staged = (name: string) => ({ ok: true as const, value: { id: 'staged-0001', name, size: 4, sha256: '', format: 'glb' as const, kind: 'model' as const, mime: 'model/gltf-binary' } });
+
+  it('a dropped file is checked by main before anything loads it, then shown from what main accepted', async () => {
+    const s = () => useStore.getState();
+    const main = stagingBridge();
+    const file = new File([new Uint8Array(4)], 'crate.glb');
+    s().openLocalFile(file);
+    // Checking: the file went to main, and the target has no URL a loader could read.
+    expect(main.stageFile).toHaveBeenCalledWith(file);
+    expect(s().viewportState).toBe('checking');
+    expect(s().viewportTarget).toMatchObject({ content: 'model', name: 'crate.glb', url: '' });
+    expect(s().lastModel).toBeNull();
+    main.answer(staged('crate.glb'));
+    await vi.waitFor(() => expect(s().viewportState).toBe('loading'));
+    expect(s().viewportTarget?.url).toMatch(/^blob:/);
+    expect(s().viewportTarget?.stagedFileId).toBe('staged-0001');
+    expect(s().localModel).toMatchObject({ stagedFileId: 'staged-0001', name: 'crate.glb' });
+    expect(s().lastModel?.name).toBe('crate.glb');
+  });
+
+  it('a dropped file main refuses is never given to a loader: the viewport says why, in main\'s words', async () => {
+    const s = () => useStore.getState();
+    const main = stagingBridge();
+    s().openLocalFile(new File([new Uint8Array(300)], 'bomb.glb'));
+    const reason = 'bomb.glb: This model declares 100,000,000 vertices in a 300-byte file; it is damaged or hostile.';
+    main.answer({ ok: false, problem: { reason: 'refused', message: reason } });
+    await vi.waitFor(() => expect(s().viewportState).toBe('error'));
+    expect(s().viewportError).toBe(reason);
+    expect(s().viewportTarget?.url).toBe('');
+    expect(s().lastModel).toBeNull();
+  });
+
+  it('a drop replaced while main checks it stays unshown', async () => {
+    const s = () => useStore.getState();
+    const main = stagingBridge();
+    s().openLocalFile(new File([new Uint8Array(4)], 'first.png'));
+    expect(s().viewportTarget).toMatchObject({ content: 'image', url: '' });
+    s().openJob({ localId: 'aaa001', kind: 'text-to-3d' });
+    main.answer(staged('first.png'));
+    // The slice's own wait on this answer was made first, so it has run once this one returns.
+    await main.stageFile.mock.results[0]!.value;
+    expect(s().viewportTarget).toMatchObject({ localId: 'aaa001', url: '/assets/aaa001/asset' });
+    expect(s().viewportState).toBe('loading');
   });
 
   it('previews the last model inside a chosen skybox', () => {

@@ -6,7 +6,8 @@ import { ENDPOINTS, shownOfKind } from '../../../../shared/api';
 import { bridge } from '../../bridge';
 import type { SliceCreator } from '../slice';
 
-export type ViewportState = 'empty' | 'loading' | 'ready' | 'error';
+/** `checking`: a dropped file main is staging and checking; nothing of it is loaded until main accepts it. */
+export type ViewportState = 'empty' | 'checking' | 'loading' | 'ready' | 'error';
 export type ViewportContent = 'model' | 'image' | 'skybox';
 export type ViewMode = 'shaded' | 'wireframe' | 'normals' | 'uv-checker' | 'matcap';
 export const PBR_CHANNELS = ['baseColor', 'metallic', 'roughness', 'normal', 'emissive', 'occlusion'] as const;
@@ -22,6 +23,8 @@ export interface ViewportTarget {
   name: string;
   /** Set for a job's asset; absent for a dropped local file. */
   localId?: string;
+  /** A dropped file's copy in main, staged and accepted by main's checks before the file was shown. */
+  stagedFileId?: string;
   jobId?: string;
   /** Split-to-parts results open with the parts list. */
   parts?: boolean;
@@ -99,16 +102,28 @@ export const createViewportSlice: SliceCreator<ViewportSlice> = (set, get) => {
       modelBackdrop: target.content === 'model' ? s.modelBackdrop : null,
     }));
   };
-  /** Stages a dropped GLB so the readiness check and export (in main) can read it. */
-  const stageLocalModel = async (file: File, key: string) => {
+  /**
+   * A dropped file reaches the loaders (three.js, the image view) only after main has staged it and its checks
+   * accepted it (what the file declares against what it holds: electron/services/guard): until then the target has
+   * no URL and the viewport says "Checking…"; a refusal shows main's reason. The staged copy is kept, so main can
+   * check and export the model and make its preview copy.
+   */
+  const checkDropped = async (file: File, target: ViewportTarget) => {
     let result;
     try {
       result = await bridge().stageFile(file);
     } catch (err) {
-      result = { ok: false as const, problem: { reason: 'unreadable', message: (err as Error).message } };
+      result = { ok: false as const, problem: { reason: 'unreadable', message: `${file.name} could not be checked: ${(err as Error).message}` } };
     }
-    if (get().viewportTarget?.key !== key) return;
-    set({ localModel: result.ok ? { key, stagedFileId: result.value.id, name: file.name } : { key, name: file.name, error: result.problem.message } });
+    if (get().viewportTarget?.key !== target.key) return;
+    if (!result.ok) {
+      set({ viewportState: 'error', viewportError: result.problem.message, localModel: target.content === 'model' ? { key: target.key, name: file.name, error: result.problem.message } : null });
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    localUrl = url;
+    show({ ...target, url, stagedFileId: result.value.id });
+    set({ localModel: target.content === 'model' ? { key: target.key, stagedFileId: result.value.id, name: file.name } : null });
   };
   return {
     viewportTarget: null,
@@ -150,14 +165,19 @@ export const createViewportSlice: SliceCreator<ViewportSlice> = (set, get) => {
         return;
       }
       releaseLocal();
-      const url = URL.createObjectURL(file);
-      localUrl = url;
       // HDR files are always panoramas; 2:1 images are decided by the image view once their size is known.
       const content: ViewportContent = format === 'glb' ? 'model' : format === 'hdr' ? 'skybox' : 'image';
       const key = nextKey();
-      show({ key, content, url, format, name: file.name });
       set({ localModel: null });
-      if (format === 'glb') void stageLocalModel(file, key);
+      if (format === 'hdr') {
+        // Main's staging takes only what the service accepts, and a Radiance HDR is none of that: it is read here.
+        const url = URL.createObjectURL(file);
+        localUrl = url;
+        show({ key, content, url, format, name: file.name });
+        return;
+      }
+      set({ viewportTarget: { key, content, url: '', format, name: file.name }, viewportState: 'checking', viewportError: undefined, pbrChannel: null });
+      void checkDropped(file, { key, content, url: '', format, name: file.name });
     },
 
     openHostFile: (target) => {
