@@ -50,6 +50,13 @@ describe('files from outside are checked on a thread', () => {
     }
   });
 
+  it('moves the bytes of a model to write to the thread instead of copying them', async () => {
+    const glb = new Uint8Array(triangleGlb());
+    const answer = await pool.run({ kind: 'write-model', glb, formats: ['glb'], name: 'moved', extras: { collision: 'none', upAxis: 'y' } });
+    expect(answer).toMatchObject({ ok: true, value: { outputs: [{ suffix: '.glb' }] } });
+    expect(glb.byteLength).toBe(0);
+  });
+
   it('checks several files side by side, one thread each up to its size', async () => {
     const files = Array.from({ length: 4 }, (_, i) => file(`t${i}.glb`, triangleGlb()));
     const running = files.map((f) => pool.run({ kind: 'inspect-asset', file: f, format: 'glb' }));

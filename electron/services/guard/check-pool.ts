@@ -20,7 +20,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { isMarkedAsUntransferable, Worker } from 'node:worker_threads';
 import type { CheckAnswer, CheckTask } from './check-tasks';
 
 const BOOT = `
@@ -91,6 +91,19 @@ interface Waiting {
   /** Keeps the process alive while it runs (a warm-up does not). */
   hold?: boolean;
   resolve(answer: CheckAnswer): void;
+}
+
+/**
+ * The bytes a task hands over, moved to the thread rather than copied: the
+ * exported copy of the 500k-triangle model, copied on the way in, held
+ * main's loop for over half a second under load. The sender's array is empty
+ * afterwards. A view on part of a larger buffer is copied as before.
+ */
+function movedBytes(task: CheckTask): ArrayBuffer[] {
+  if (task.kind !== 'write-model') return [];
+  const { glb } = task;
+  const whole = glb.buffer instanceof ArrayBuffer && glb.byteOffset === 0 && glb.byteLength === glb.buffer.byteLength && !isMarkedAsUntransferable(glb.buffer);
+  return whole ? [glb.buffer as ArrayBuffer] : [];
 }
 
 export class CheckPool {
@@ -208,7 +221,7 @@ export class CheckPool {
       void this.end(slot, { refused: `Checking this file took longer than ${seconds} s, so it was stopped; the file is refused.` });
     }, waiting.limitMs);
     slot.busy = { id, resolve: waiting.resolve, timer };
-    slot.worker.postMessage({ id, task: waiting.task });
+    slot.worker.postMessage({ id, task: waiting.task }, movedBytes(waiting.task));
   }
 
   /** Ends a thread (time limit, dispose): its task gets `answer`, queued tasks go to the others or a new one. */

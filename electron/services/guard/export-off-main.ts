@@ -26,7 +26,7 @@ export async function readyCopyOffMain(file: string, input: Omit<ReadyCopyInput,
   return answer.value as CopyMade;
 }
 
-/** The copy's files in `formats` (with collision and LODs when asked), named after `name`, and each format's size. */
+/** The copy's files in `formats` (with collision and LODs when asked), named after `name`, and each format's size. `glb` is moved to the thread: empty afterwards. */
 export async function writeModelOffMain(glb: Uint8Array, formats: NodeFormat[], name: string, extras: ModelExtras): Promise<{ outputs: OutputFile[]; sizes: FormatFiles[] }> {
   const answer = await checkPool().run({ kind: 'write-model', glb, formats, name, extras });
   if (!('ok' in answer)) throw new Error(problemOf(answer));
