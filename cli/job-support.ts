@@ -65,9 +65,10 @@ export function waitSettled(engine: JobEngine, localId: string, signal: AbortSig
  * The job a command line names: by its local id, its upstream job id, or its
  * library asset id (`j_<local id>`), whichever was given.
  */
-export function findJob(engine: Pick<JobEngine, 'get' | 'list'>, id: string): JobRecord | undefined {
+export function findJob(engine: Pick<JobEngine, 'get' | 'list' | 'byJobId'>, id: string): JobRecord | undefined {
   const byLocal = engine.get(id) ?? (id.startsWith('j_') ? engine.get(id.slice(2)) : undefined);
-  return byLocal ?? engine.list({ includeHidden: true }).find((j) => j.jobId === id);
+  if (byLocal) return byLocal;
+  return engine.byJobId ? engine.byJobId(id) : engine.list({ includeHidden: true }).find((j) => j.jobId === id);
 }
 
 /** Why a settled job is not a usable result, or undefined when it is. */

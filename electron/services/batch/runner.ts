@@ -129,7 +129,8 @@ export class BatchRunner {
   /** Engine records of this batch that no row names: the crash came between the engine's write and ours. */
   async reconcile(batch: StoredBatch): Promise<void> {
     const known = new Set(batch.rows.map((r) => r.localId).filter(Boolean));
-    const orphans = this.deps.engine.list({ includeHidden: true }).filter((j) => j.batchId === batch.id && !known.has(j.localId));
+    const mine = this.deps.engine.ofBatch?.(batch.id) ?? this.deps.engine.list({ includeHidden: true });
+    const orphans = mine.filter((j) => j.batchId === batch.id && !known.has(j.localId));
     for (const job of orphans) {
       const fp = jobFingerprint(job);
       const row = batch.rows.find(

@@ -23,7 +23,7 @@ import type { EventSink } from '../contracts';
 import type { JobEngine } from '../jobs/engine-api';
 import { BatchBook } from './book';
 import { checkRow } from './check-row';
-import { flagDuplicates } from './duplicates';
+import { flagDuplicates, jobsRowsMayRepeat } from './duplicates';
 import { discardRefusal, editRefusal, emptyCounts, isOpen, isRefusal, nextBatch, type Refusal } from './lifecycle';
 import { safeCopyExporter, type BatchExporter } from './output';
 import { parseList } from './parse-list';
@@ -156,7 +156,7 @@ export class BatchService {
       counts: emptyCounts(),
       version: 0,
     };
-    flagDuplicates(batch.rows, this.deps.engine.list(), batch.id);
+    flagDuplicates(batch.rows, jobsRowsMayRepeat(batch.rows, this.deps.engine), batch.id);
     this.book.batches.set(batch.id, batch);
     await this.book.commit(batch, true);
     return ok(this.book.view(batch));
@@ -188,7 +188,7 @@ export class BatchService {
     if (args.skip !== undefined) row.skip = args.skip;
     if (args.duplicateChoice !== undefined && row.duplicateOf) row.duplicateChoice = args.duplicateChoice;
     this.book.moveRow(row, { type: 'checked' });
-    if (row.state === 'ready' && !row.duplicateOf) flagDuplicates([row], this.deps.engine.list(), batch.id);
+    if (row.state === 'ready' && !row.duplicateOf) flagDuplicates([row], jobsRowsMayRepeat([row], this.deps.engine), batch.id);
     await this.book.commit(batch, true);
     if (batch.state === 'running' && row.state === 'ready') this.runner.drive(batch);
     return ok(this.book.view(batch));
@@ -212,7 +212,7 @@ export class BatchService {
       this.book.moveRow(row, { type: 'checked' });
       changed.push(row);
     }
-    flagDuplicates(changed, this.deps.engine.list(), batch.id);
+    flagDuplicates(changed, jobsRowsMayRepeat(changed, this.deps.engine), batch.id);
     await this.book.commit(batch, true);
     return ok(this.book.view(batch));
   }

@@ -10,7 +10,7 @@ import type { JobRecord } from '../../../shared/domain/job';
 import type { StagedFile } from '../../../shared/ipc';
 import type { JobEngine } from '../jobs/engine-api';
 import type { NameFields } from './file-name';
-import { lineageKey } from './lineage';
+import { jobLookup, lineageKey } from './lineage';
 import { buildSidecar, type ExportedCopy } from './sidecar';
 import type { ExportOptions } from '../../../shared/ipc';
 
@@ -53,7 +53,7 @@ function sourceFileStem(request: Record<string, unknown>): string | undefined {
 }
 
 /** A finished job's cached asset, or why it cannot be exported. */
-export function jobSource(engine: JobEngine, localId: string, all: readonly JobRecord[]): ExportSource | { message: string } {
+export function jobSource(engine: JobEngine, localId: string): ExportSource | { message: string } {
   const job = engine.get(localId);
   if (!job) return { message: 'That job is not in the history any more.' };
   const path = engine.assetPath(localId);
@@ -70,7 +70,7 @@ export function jobSource(engine: JobEngine, localId: string, all: readonly JobR
     produces: ENDPOINTS[job.kind]?.produces ?? 'none',
     ...(job.asset.validation ? { validation: job.asset.validation } : {}),
     names: jobNameFields(job),
-    lineageKey: lineageKey(job, all),
+    lineageKey: lineageKey(job, jobLookup(engine)),
     sidecar: (fileName, options, now, copy) => buildSidecar(job, fileName, options, now, copy),
   };
 }

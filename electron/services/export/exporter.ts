@@ -81,8 +81,7 @@ export async function exportJobs(
   requested: Partial<ExportOptions>,
   plan: ExportPlan,
 ): Promise<ExportItemResult[]> {
-  const all = ctx.engine.list({ includeHidden: true });
-  return exportSources(ctx, folder, localIds.map((localId) => ({ id: localId, source: jobSource(ctx.engine, localId, all) })), requested, plan);
+  return exportSources(ctx, folder, localIds.map((localId) => ({ id: localId, source: jobSource(ctx.engine, localId) })), requested, plan);
 }
 
 /** Exports dropped models (staged files) the same way as jobs' assets. */

@@ -190,7 +190,7 @@ export function setupExport(deps: ExportDeps): {
       return ok(await view(store.folder(folderId)!));
     },
     'export:check': async ({ localId, stagedFileId, folderId, target }, ctx) => {
-      const source = localId ? jobSource(deps.engine, localId, []) : stagedSource(deps.staging, stagedFileId ?? '', now());
+      const source = localId ? jobSource(deps.engine, localId) : stagedSource(deps.staging, stagedFileId ?? '', now());
       if ('message' in source || !source.isModel) return fail('not-a-model', 'Only a finished model can be checked.');
       const folder = folderId ? store.folder(folderId) : undefined;
       if (folderId && !folder) return fail('not-found', 'That project folder is not in the list.');

@@ -8,14 +8,30 @@
 import { createHash } from 'node:crypto';
 import { ENDPOINTS } from '../../../shared/api';
 import type { JobRecord } from '../../../shared/domain/job';
+import type { JobEngine } from '../jobs/engine-api';
 
-export function lineageKey(job: JobRecord, all: readonly JobRecord[]): string {
-  const family = ENDPOINTS[job.kind].produces;
+/** A job's record by its upstream id (the engine's store answers by index; a list is enough in tests). */
+export type JobLookup = (jobId: string) => JobRecord | undefined;
+
+/** A lookup over records in hand. */
+export function lookupIn(all: readonly JobRecord[]): JobLookup {
   const byJobId = new Map(all.filter((j) => j.jobId).map((j) => [j.jobId!, j]));
+  return (jobId) => byJobId.get(jobId);
+}
+
+/** The engine's lookup: by the store's index where it has one (a test's fake engine may not). */
+export function jobLookup(engine: Pick<JobEngine, 'byJobId' | 'list'>): JobLookup {
+  if (engine.byJobId) return (jobId) => engine.byJobId!(jobId);
+  let all: JobLookup | undefined;
+  return (jobId) => (all ??= lookupIn(engine.list({ includeHidden: true })))(jobId);
+}
+
+export function lineageKey(job: JobRecord, recordOf: JobLookup): string {
+  const family = ENDPOINTS[job.kind].produces;
   let current = job;
   const seen = new Set<string>([job.localId]);
   while (current.parentJobId) {
-    const parent = byJobId.get(current.parentJobId);
+    const parent = recordOf(current.parentJobId);
     if (!parent || seen.has(parent.localId) || ENDPOINTS[parent.kind].produces !== family) break;
     seen.add(parent.localId);
     current = parent;

@@ -17,7 +17,7 @@ import { checkFolder, type ExportContext } from './exporter';
 import { makeDirsInside } from './inside-dirs';
 import { renderTemplate, safeBaseName, safeSubfolder } from './file-name';
 import { jobNameFields } from './export-source';
-import { lineageKey } from './lineage';
+import { jobLookup, lineageKey } from './lineage';
 import { exists, freeBase, inPlaceBase, writeAtomic } from './write-files';
 
 export interface PictureRequest {
@@ -41,8 +41,7 @@ export async function savePicture(ctx: ExportContext, folder: StoredFolder, req:
   const problem = await checkFolder(folder.path);
   if (problem) return { ok: false, message: problem };
   const root = await realpath(folder.path);
-  const all = ctx.engine.list({ includeHidden: true });
-  const assetKey = lineageKey(job, all);
+  const assetKey = lineageKey(job, jobLookup(ctx.engine));
   const key = `${assetKey}#${req.picture}.${req.format}`;
   const suffix = pictureSuffix(req.picture, req.format);
 

@@ -134,7 +134,7 @@ export function setupImageUploads(deps: ImageUploadDeps): HandlersFor<'files:ima
         const upload = resolved.value.existingUpload;
         return ok({ jobId: upload.jobId!, localId: upload.localId, reused: true });
       }
-      const earlier = reusableUpload(deps.engine.list({ includeHidden: true }), resolved.value.sha256, active.environment.id, active.key.id);
+      const earlier = reusableUpload(deps.engine.uploadsOf?.(resolved.value.sha256) ?? deps.engine.list({ includeHidden: true }), resolved.value.sha256, active.environment.id, active.key.id);
       if (earlier) return ok({ jobId: earlier.jobId!, localId: earlier.localId, reused: true });
 
       const staged = await resolved.value.stage();

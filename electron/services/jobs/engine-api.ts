@@ -30,6 +30,14 @@ export interface JobEngine {
   chargedSince?(fromIso: string): JobRecord[];
   /** The records whose send the service refused for credits (a 402 naming the balance). */
   refusedForCredits?(): JobRecord[];
+  /** The record of an upstream job id (the newest, when several environments share it), read by an index. */
+  byJobId?(jobId: string): JobRecord | undefined;
+  /** A batch's jobs, removed ones too, read by an index. */
+  ofBatch?(batchId: string): JobRecord[];
+  /** The jobs a new request of this kind and prompt may repeat (every job of the kind when it has no prompt), read by an index. */
+  ofKindAndPrompt?(kind: JobRecord['kind'], prompt: string | undefined): JobRecord[];
+  /** The image uploads of a file with this content, read by an index. */
+  uploadsOf?(sha256: string): JobRecord[];
   /** Changes whenever any record does: what is derived from `list()` stays valid while it is the same. */
   revision(): number;
   get(localId: string): JobRecord | undefined;

@@ -194,6 +194,26 @@ export class Engine implements JobEngine {
     return this.core.store.refusedForCredits();
   }
 
+  byJobId(jobId: string): JobRecord | undefined {
+    this.ensureLoaded();
+    return this.core.store.byJobId(jobId);
+  }
+
+  ofBatch(batchId: string): JobRecord[] {
+    this.ensureLoaded();
+    return this.core.store.ofBatch(batchId);
+  }
+
+  ofKindAndPrompt(kind: JobRecord['kind'], prompt: string | undefined): JobRecord[] {
+    this.ensureLoaded();
+    return this.core.store.ofKindAndPrompt(kind, prompt);
+  }
+
+  uploadsOf(sha256: string): JobRecord[] {
+    this.ensureLoaded();
+    return this.core.store.uploadsOf(sha256);
+  }
+
   revision(): number {
     this.ensureLoaded();
     return this.core.store.revision;

@@ -147,6 +147,35 @@ describe('job store', () => {
     expect(s.refusedForCredits().map((r) => r.localId)).toEqual(['rec00000003']);
   });
 
+  it("answers a batch's jobs, the jobs a request may repeat, and an image's uploads by index, and follows patches", () => {
+    const s = storeIn(tempDir('store-lookups'));
+    const upload = (i: number, sha256: string): JobRecord => ({
+      ...sampleRecord(i),
+      kind: 'image-upload',
+      request: { file: { name: 'chair.png', sha256, size: 10, mime: 'image/png', path: '/staging/x' } },
+    });
+    s.putMany([
+      { ...sampleRecord(1), batchId: 'b_one' },
+      { ...sampleRecord(2), batchId: 'b_two' },
+      { ...sampleRecord(3), batchId: 'b_one', hidden: true },
+      { ...sampleRecord(4), request: { prompt: sampleRecord(1).request.prompt, textureResolution: '1k' } },
+      upload(5, 'aaa'),
+      upload(6, 'bbb'),
+    ]);
+    const ids = (records: JobRecord[]) => records.map((r) => r.localId).sort();
+    expect(ids(s.ofBatch('b_one'))).toEqual(['rec00000001', 'rec00000003']);
+    expect(ids(s.ofKindAndPrompt('text-to-3d', sampleRecord(1).request.prompt as string))).toEqual(['rec00000001', 'rec00000004']);
+    expect(ids(s.ofKindAndPrompt('image-to-3d', sampleRecord(1).request.prompt as string))).toEqual([]);
+    expect(ids(s.ofKindAndPrompt('image-upload', undefined))).toEqual(['rec00000005', 'rec00000006']);
+    expect(ids(s.uploadsOf('bbb'))).toEqual(['rec00000006']);
+    s.patch('rec00000002', { batchId: 'b_one' });
+    expect(ids(s.ofBatch('b_one'))).toEqual(['rec00000001', 'rec00000002', 'rec00000003']);
+    const plan = (sql: string) => (s.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join(' ');
+    expect(plan("SELECT record FROM jobs WHERE batch_id = 'b'")).toMatch(/USING INDEX jobs_batch/);
+    expect(plan("SELECT record FROM jobs WHERE kind = 'text-to-3d' AND prompt = 'p'")).toMatch(/USING INDEX jobs_kind_prompt/);
+    expect(plan("SELECT record FROM jobs WHERE file_sha256 = 'x' AND kind = 'image-upload'")).toMatch(/USING INDEX jobs_file_sha256|USING INDEX jobs_kind/);
+  });
+
   it('writes under triggers that replace rows of their own (the library follows this table that way)', () => {
     // The conflict clause of the statement that fires a trigger overrides the trigger body's: an upsert here made
     // the library's INSERT OR REPLACE fail with a UNIQUE error, and the engine's write of that job with it.

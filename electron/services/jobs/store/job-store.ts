@@ -314,6 +314,29 @@ export class JobStore {
     return rows.map((r) => parse(r)!);
   }
 
+  /** A batch's jobs, removed ones too (by the batch index). */
+  ofBatch(batchId: string): JobRecord[] {
+    if (!this.statements) return [];
+    return (this.db.prepare('SELECT record FROM jobs WHERE batch_id = ?').all(batchId) as { record: string }[]).map((r) => parse(r)!);
+  }
+
+  /** The jobs of a kind with this request prompt (every job of the kind when it has none): what a new request may repeat. */
+  ofKindAndPrompt(kind: JobRecord['kind'], prompt: string | undefined): JobRecord[] {
+    if (!this.statements) return [];
+    const rows =
+      prompt === undefined
+        ? this.db.prepare('SELECT record FROM jobs WHERE kind = ?').all(kind)
+        : this.db.prepare('SELECT record FROM jobs WHERE kind = ? AND prompt = ?').all(kind, prompt);
+    return (rows as { record: string }[]).map((r) => parse(r)!);
+  }
+
+  /** The image uploads of a file with this content. */
+  uploadsOf(sha256: string): JobRecord[] {
+    if (!this.statements) return [];
+    const rows = this.db.prepare("SELECT record FROM jobs WHERE file_sha256 = ? AND kind = 'image-upload'").all(sha256) as { record: string }[];
+    return rows.map((r) => parse(r)!);
+  }
+
   /** The record of an upstream job id, newest first when several environments share it. */
   byJobId(jobId: string, environmentId?: string): JobRecord | undefined {
     if (!this.statements) return undefined;
