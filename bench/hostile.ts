@@ -240,6 +240,8 @@ async function main(): Promise<void> {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   let peakRss = idleRss;
+  /** Where the peak came: main's own heap and its buffers then (the rest is the checking threads' heaps, and native memory), and the last result before it. */
+  let atPeak: { mainHeapMb: number; arrayBuffersMb: number; externalMb: number; after: string; via: string } | undefined;
   let slowestAnswerMs = 0;
   let stopped = false;
   const started = Date.now();
@@ -254,7 +256,11 @@ async function main(): Promise<void> {
       pending.delete(p);
     });
     pending.add(p);
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    const mem = process.memoryUsage();
+    if (mem.rss > peakRss) {
+      peakRss = mem.rss;
+      atPeak = { mainHeapMb: Math.round(mem.heapTotal / MB), arrayBuffersMb: Math.round(mem.arrayBuffers / MB), externalMb: Math.round(mem.external / MB), after: results.at(-1)?.name ?? '', via: results.at(-1)?.via ?? '' };
+    }
     setTimeout(ask, Math.max(0, started + (asked + 1) * 100 - Date.now()));
   };
   setTimeout(ask, 100);
@@ -331,6 +337,7 @@ async function main(): Promise<void> {
     slowestAnswerMs,
     peakRssMb: Math.round(peakRss / MB),
     idleRssMb: Math.round(idleRss / MB),
+    atPeak,
     refused: results.filter((r) => r.outcome === 'refused').length,
     accepted: results.filter((r) => r.outcome === 'accepted').length,
     seconds: Math.round((Date.now() - started) / 100) / 10,
@@ -355,6 +362,7 @@ async function main(): Promise<void> {
   console.log(`\nbench:hostile (${figures.seconds} s, ${results.length} results, written to ${path.relative(REPO_ROOT, OUT)})`);
   console.log(`machine: ${figures.cpus} cores, load average ${load.join(' / ')}; a bare process's loop delay over the run: p99 ${controlFigures.p99LoopDelayMs} ms, max ${controlFigures.maxLoopDelayMs} ms`);
   for (const [line, met] of targets) console.log(`${met ? 'met ' : 'MISS'} ${line}`);
+  if (atPeak) console.log(`at the peak: main's heap ${atPeak.mainHeapMb} MB, buffers ${atPeak.arrayBuffersMb} MB (external ${atPeak.externalMb} MB), after ${atPeak.via} ${atPeak.after}`);
   await shell.close();
   await services.dispose();
   await service.close();
