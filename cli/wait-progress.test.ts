@@ -15,8 +15,9 @@ import { command as wait } from './commands/wait';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  // Downloads are cut short for 1.5 s after each job ends: the engine retries them, and says so.
-  sandbox = await startSandbox({ port: 0, jobSeconds: 1.5, keys: 1, credits: 10_000, chaos: 'truncate=1500ms' });
+  // Downloads are cut short for 1.5 s after each job ends: the engine retries them, and says so. A job runs
+  // 4 s, so the engine's polls see it running even on a loaded machine (at 1.5 s a slow poll saw only its end).
+  sandbox = await startSandbox({ port: 0, jobSeconds: 4, keys: 1, credits: 10_000, chaos: 'truncate=1500ms' });
 });
 afterAll(async () => sandbox?.close());
 
