@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { chooseKind, generate, generatePanel } from './generate-support';
+import { canvasShot, cutCells, expectViewsDrawn, measure, thumbprint } from './pixels';
 
 const SHOTS = process.env.ASSET_STUDIO_SHOTS_DIR;
 // Takes of 2 s keep the journeys short.
@@ -18,18 +19,6 @@ interface ViewReport {
   jobId: string;
   camera: number[];
   fov: number;
-  painted: number;
-}
-
-/** The page's DOM as the pixel check uses it (the e2e code is typed without the DOM library). */
-interface CanvasMaker {
-  document: {
-    createElement(tag: 'canvas'): {
-      width: number;
-      height: number;
-      getContext(type: '2d'): { drawImage(img: unknown, x: number, y: number, w: number, h: number): void; getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> } } | null;
-    };
-  };
 }
 
 const views = (page: Page) => page.evaluate(() => (globalThis as unknown as { __compareViews?: () => ViewReport[] }).__compareViews?.() ?? []);
@@ -62,18 +51,13 @@ test('a set of images: side by side, one zoom and one pan for all', async ({ pag
   await expect(compare.getByText('Compare 3 images')).toBeVisible();
   const images = compare.locator('.compare-images img');
   await expect(images).toHaveCount(3);
-  // Three different takes: the sandbox varies framing and tint per job.
-  const pixels = await images.evaluateAll((els) =>
-    els.map((img) => {
-      const c = (globalThis as unknown as CanvasMaker).document.createElement('canvas');
-      c.width = 16;
-      c.height = 16;
-      const ctx = c.getContext('2d')!;
-      ctx.drawImage(img, 0, 0, 16, 16);
-      return Array.from(ctx.getImageData(0, 0, 16, 16).data).join(',');
-    }),
-  );
-  expect(new Set(pixels).size).toBe(3);
+  // Three different takes (the sandbox varies framing and tint per job), in the test's own screenshots of the three frames.
+  const frames = compare.locator('.compare-image-frame');
+  const frameShots = () => Promise.all([0, 1, 2].map((i) => frames.nth(i).screenshot({ style: '.compare-label { visibility: hidden !important; }' })));
+  const shown = await frameShots();
+  for (const png of shown) expect((await measure(png)).spread).toBeGreaterThan(10);
+  const prints = await Promise.all(shown.map(thumbprint));
+  expect(new Set(prints).size).toBe(3);
   await expect(compare.locator('tr[data-stat="size"] td')).toHaveCount(3);
   await expect(compare.locator('tr[data-stat="file-size"] td')).toHaveCount(3);
   await shot(page, 'compare-images.png');
@@ -101,6 +85,8 @@ test('a set of images: side by side, one zoom and one pan for all', async ({ pag
   expect(new Set(after).size).toBe(1);
   expect(after[0]).not.toBe(before[0]);
   expect(after[0]).toMatch(/translate\(60px, 30px\) scale\(1\.[5-9]/);
+  // Every frame's picture moved, in the screenshots (not only the one under the wheel and the one dragged).
+  await expect.poll(async () => (await Promise.all((await frameShots()).map(thumbprint))).map((p, i) => p !== prints[i])).toEqual([true, true, true]);
   await shot(page, 'compare-images-zoomed-panned.png');
 });
 
@@ -113,11 +99,14 @@ test('a set of skyboxes: one look direction and one field of view for all', asyn
   await expect(compare.getByText('Compare 2 skyboxes')).toBeVisible();
   const before = await views(page);
   expect(before).toHaveLength(2);
-  for (const v of before) expect(v.painted).toBeGreaterThan(20);
+  // Each half of the canvas shows a panorama, in the test's own screenshot.
+  const canvas = page.locator('.viewport-stage canvas');
+  await expectViewsDrawn(canvas, 2, 'sky');
+  const prints = async () => Promise.all((await cutCells(await canvasShot(canvas), 2)).map(thumbprint));
+  const first = await prints();
   await shot(page, 'compare-skyboxes.png');
 
   // Look around in the second view: the first looks the same way.
-  const canvas = page.locator('.viewport-stage canvas');
   const box = (await canvas.boundingBox())!;
   const x = box.x + (box.width * 3) / 4;
   const y = box.y + box.height / 2;
@@ -128,6 +117,8 @@ test('a set of skyboxes: one look direction and one field of view for all', asyn
   await expect.poll(async () => JSON.stringify((await views(page))[1]?.camera) !== JSON.stringify(before[1]!.camera)).toBe(true);
   const turned = await views(page);
   expect(turned[0]!.camera).toEqual(turned[1]!.camera);
+  // Both pictures turned, not only the one dragged in, in the test's own screenshot of each half.
+  await expect.poll(async () => (await prints()).map((p, i) => p !== first[i])).toEqual([true, true]);
 
   // Zoom with the wheel: both views narrow their field of view together.
   await page.mouse.move(box.x + box.width / 4, y);

@@ -12,6 +12,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { chooseKind, generate, generatePanel } from './generate-support';
 import { HistoryViewport } from './pages/history-viewport';
+import { canvasShot, cutCells, expectViewsDrawn, thumbprint } from './pixels';
 
 const SHOTS = process.env.ASSET_STUDIO_SHOTS_DIR;
 const home = realpathSync(mkdtempSync(join(tmpdir(), 'asset-studio-compare-home-')));
@@ -23,7 +24,6 @@ interface ViewReport {
   jobId: string;
   camera: number[];
   wireframe: boolean;
-  painted: number;
 }
 
 const views = (page: Page) => page.evaluate(() => (globalThis as unknown as { __compareViews?: () => ViewReport[] }).__compareViews?.() ?? []);
@@ -65,7 +65,9 @@ test('three takes of one prompt: compare with one camera, wireframe on all, keep
 
   const before = await views(page);
   expect(before.map((v) => v.jobId)).toEqual(jobIds);
-  for (const v of before) expect(v.painted).toBeGreaterThan(20);
+  // Each take is drawn in its third of the canvas, in the test's own screenshot.
+  const canvas = page.locator('.viewport-stage canvas');
+  await expectViewsDrawn(canvas, 3, 'model');
   // The takes differ: the sandbox varies each job, and the table shows it (once each take's stats have come from the host).
   const column = (stat: string) => compare.locator(`tr[data-stat="${stat}"] td`).allTextContents();
   await expect.poll(async () => (await column('triangles')).every((t) => /\d/.test(t)), { timeout: 30_000 }).toBe(true);
@@ -78,7 +80,6 @@ test('three takes of one prompt: compare with one camera, wireframe on all, keep
   await shot(page, 'compare-three-takes.png');
 
   // Orbit in the first view: every view's camera follows.
-  const canvas = page.locator('.viewport-stage canvas');
   const box = (await canvas.boundingBox())!;
   const x = box.x + box.width / 6;
   const y = box.y + box.height / 2;
@@ -91,9 +92,16 @@ test('three takes of one prompt: compare with one camera, wireframe on all, keep
   for (const v of after) expect(v.camera).toEqual(after[0]!.camera);
   await shot(page, 'compare-three-takes-orbited.png');
 
-  // Wireframe: all three change.
+  // Wireframe: all three change, in the app's report and in the test's own screenshot of each view.
+  const prints = async () => (await Promise.all((await cutCells(await canvasShot(canvas), 3)).map(thumbprint))).join(' ');
+  // The views have come to rest after the orbit (two screenshots alike), so what changes next is the wireframe's doing.
+  let last = '';
+  await expect.poll(async () => last === (last = await prints())).toBe(true);
+  const shadedPrints = last.split(' ');
   await compare.getByRole('radiogroup', { name: 'View mode' }).getByRole('radio', { name: 'Wireframe' }).click();
   await expect.poll(async () => (await views(page)).map((v) => v.wireframe)).toEqual([true, true, true]);
+  await expect.poll(async () => (await prints()).split(' ').map((p, i) => p !== shadedPrints[i])).toEqual([true, true, true]);
+  await expectViewsDrawn(canvas, 3, 'model');
   await shot(page, 'compare-three-takes-wireframe.png');
 
   // Keep the second take: the set's row shows it first.

@@ -44,3 +44,47 @@ export async function expectModelDrawn(canvas: Locator): Promise<void> {
 export async function expectSkyDrawn(canvas: Locator): Promise<void> {
   await expect.poll(async () => (await measure(await canvasShot(canvas))).spread, { timeout: 30_000, message: 'the screenshot shows a panorama' }).toBeGreaterThan(10);
 }
+
+/** A screenshot cut into `columns` × `rows` equal cells (the compare view's side-by-side views), row by row. */
+export async function cutCells(png: Buffer, columns: number, rows = 1): Promise<Buffer[]> {
+  const { width = 0, height = 0 } = await sharp(png).metadata();
+  const cells: Buffer[] = [];
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < columns; c++) {
+      const left = Math.round((c * width) / columns);
+      const top = Math.round((r * height) / rows);
+      const cell = { left, top, width: Math.round(((c + 1) * width) / columns) - left, height: Math.round(((r + 1) * height) / rows) - top };
+      cells.push(await sharp(png).extract(cell).png().toBuffer());
+    }
+  }
+  return cells;
+}
+
+/** Each cell of a screenshot measured alone (see cutCells). */
+export async function measureCells(png: Buffer, columns: number, rows = 1): Promise<Drawn[]> {
+  return Promise.all((await cutCells(png, columns, rows)).map(measure));
+}
+
+/**
+ * Every view of a side-by-side compare shows its take, in the test's own screenshot of the canvas: a model in the
+ * middle of each cell, or a panorama's varied colours across each (polled, as a software renderer's frame comes late).
+ */
+export async function expectViewsDrawn(canvas: Locator, columns: number, what: 'model' | 'sky'): Promise<Drawn[]> {
+  let cells: Drawn[] = [];
+  await expect
+    .poll(
+      async () => {
+        cells = await measureCells(await canvasShot(canvas), columns);
+        return cells.map((c) => (what === 'model' ? c.centre > 0.05 : c.spread > 10));
+      },
+      { timeout: 30_000, message: `the screenshot shows ${what === 'model' ? 'a model' : 'a panorama'} in each of the ${columns} views` },
+    )
+    .toEqual(Array.from({ length: columns }, () => true));
+  return cells;
+}
+
+/** A picture shrunk to 16 × 16 colours: two screenshots of different pictures give different prints, the same picture the same. */
+export async function thumbprint(png: Buffer): Promise<string> {
+  const data = await sharp(png).removeAlpha().resize(16, 16, { fit: 'fill' }).raw().toBuffer();
+  return data.toString('base64');
+}
