@@ -55,11 +55,14 @@ test('an image, a model from it and a retexture: tagged, collected, found by typ
   if (!exported.ok) throw new Error(exported.problem.message);
   expect(exported.value.items.map((i) => (i.ok ? 'written' : i.message))).toEqual(['written']);
 
-  // The library holds them, newest first (the image, the model made from it, the retexture; and the upload the model was sent).
+  // The library holds the three things made: the image, the model made from it, the retexture. The upload that sent
+  // the image to the service is the same picture, so it is a step of the model's lineage, not a fourth asset.
   const library = new LibraryPage(page);
   await library.open();
   const made = [/owl/i, /^Image to 3D$/, /folk colours/i];
   for (const title of made) await expect(library.cell(title)).toBeVisible({ timeout: 30_000 });
+  await expect(library.view.getByText('3 assets', { exact: true })).toBeVisible();
+  await expect(library.cells()).toHaveCount(3);
   await shot(page, 'library-grid-1440.png');
 
   // Tag each and put each in one collection, from its details.

@@ -53,8 +53,20 @@ function entryOf(r: EntryRow): CatalogueEntry {
     generationKind: r.generation_kind,
     environmentId: r.environment_id,
     titleKey: r.display_title.toLowerCase(),
+    resent: false,
   };
 }
+
+/**
+ * Image uploads whose request carried a picture another asset (not an
+ * upload) holds: the generated image "Make a 3D model" sent, an imported file
+ * sent again. An upload of a file the library holds nowhere else stays an
+ * asset: it is the only place the artist's picture is.
+ */
+const RESENT_UPLOADS = `SELECT u.n FROM library_assets u
+  WHERE u.generation_kind = 'image-upload' AND EXISTS (
+    SELECT 1 FROM library_file_sources f JOIN library_assets o ON o.sha256 = f.sha256
+    WHERE f.asset_n = u.n AND o.n <> u.n AND o.generation_kind IS NOT 'image-upload')`;
 
 /** Where `entry` goes in `list` (sorted by `compare`): the first index whose entry sorts after it. */
 function insertionPoint(list: readonly CatalogueEntry[], entry: CatalogueEntry, compare: (a: CatalogueEntry, b: CatalogueEntry) => number): number {
@@ -73,6 +85,8 @@ export class Catalogue {
   private idToN = new Map<string, number>();
   private newest: CatalogueEntry[] = [];
   private titled: CatalogueEntry[] | undefined;
+  /** Row numbers of the uploads marked `resent`. */
+  private resentNs = new Set<number>();
   /** The name of each environment an asset came from (the facets show names). */
   readonly environmentNames = new Map<string, string>();
 
@@ -111,6 +125,27 @@ export class Catalogue {
     this.newest = [...this.byN.values()].sort(newestFirst);
     this.titled = undefined;
     this.loaded = true;
+    this.resentNs = new Set();
+    this.markResent();
+  }
+
+  /**
+   * Reads which uploads re-send a picture held elsewhere and marks their
+   * entries. Asked again after every change: a picture deleted or brought in
+   * changes what its uploads are, and uploads are few (an index finds them).
+   */
+  private markResent(): void {
+    const statement = this.db.prepare(RESENT_UPLOADS);
+    statement.setReturnArrays(true);
+    const now = new Set((statement.all() as unknown as [number][]).map((r) => r[0]));
+    for (const n of this.resentNs) if (!now.has(n)) this.setResent(n, false);
+    for (const n of now) this.setResent(n, true);
+    this.resentNs = now;
+  }
+
+  private setResent(n: number, resent: boolean): void {
+    const entry = this.byN.get(n);
+    if (entry) entry.resent = resent;
   }
 
   /** Everything read again, at once (more changes than the log names, or a search before the background load). */
@@ -181,6 +216,7 @@ export class Catalogue {
       this.newest.splice(insertionPoint(this.newest, entry, newestFirst), 0, entry);
       if (this.titled) this.titled.splice(insertionPoint(this.titled, entry, byTitle), 0, entry);
     }
+    this.markResent();
   }
 
   private remove(n: number): void {

@@ -35,6 +35,7 @@ const entry = (over: Partial<CatalogueEntry> = {}): CatalogueEntry => ({
   generationKind: 'text-to-3d',
   environmentId: 'env-1',
   titleKey: 'oak chair',
+  resent: false,
   ...over,
 });
 
@@ -43,6 +44,9 @@ describe('entryFilter: the filters as one predicate', () => {
     ['visible by default', {}, {}, {}, true],
     ['hidden left out by default', {}, {}, { hidden: true }, false],
     ['hidden shown when asked', { includeHidden: true }, {}, { hidden: true }, true],
+    ['an upload re-sending a picture held elsewhere is never a result', {}, {}, { resent: true, generationKind: 'image-upload', mediaKind: 'image' }, false],
+    ['nor with the hidden ones', { includeHidden: true }, {}, { resent: true, generationKind: 'image-upload', mediaKind: 'image' }, false],
+    ['an upload of a picture held nowhere else is one', { mediaKinds: ['image'] }, {}, { generationKind: 'image-upload', mediaKind: 'image' }, true],
     ['media kind listed', { mediaKinds: ['image', 'model'] }, {}, {}, true],
     ['media kind not listed', { mediaKinds: ['image'] }, {}, {}, false],
     ['generation kind', { generationKinds: ['retexture'] }, {}, { generationKind: 'retexture' }, true],

@@ -49,6 +49,12 @@ export interface CatalogueEntry {
   environmentId: string | null;
   /** The shown name, lower-cased: what the title sort orders by. */
   titleKey: string;
+  /**
+   * An image upload of a picture another asset already is ("Make a 3D model"
+   * from an image made here, or from a file brought in): a step of lineage,
+   * not an asset to find (./catalogue.ts).
+   */
+  resent: boolean;
 }
 
 /** Row numbers selected by the filters that are sets (each present one must hold the asset). */
@@ -63,7 +69,7 @@ export type Filters = Omit<LibrarySearch, 'offset' | 'limit' | 'sort' | 'query' 
 
 /** The predicate the filters make; sets come from the database (full text, tags, collection, readiness). */
 export function entryFilter(search: Filters, sets: SelectedSets = {}): (e: CatalogueEntry) => boolean {
-  const checks: ((e: CatalogueEntry) => boolean)[] = [];
+  const checks: ((e: CatalogueEntry) => boolean)[] = [(e) => !e.resent];
   if (!search.includeHidden) checks.push((e) => !e.hidden);
   if (search.mediaKinds?.length) {
     const kinds = new Set<string>(search.mediaKinds);

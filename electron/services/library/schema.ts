@@ -308,6 +308,9 @@ export const LIBRARY_SCHEMA: readonly SchemaStep[] = [
      ${insertAssetFromJob('NEW.record')};
      ${plainFileSourcesFromJob('NEW.record', assetOfJob('NEW.local_id'))};
    END;`,
+  // Image uploads, found without a walk of every asset: one that re-sends a picture the library already holds is
+  // not shown as an asset of its own (catalogue.ts).
+  `CREATE INDEX library_assets_uploads ON library_assets (n) WHERE generation_kind = 'image-upload';`,
 ];
 
 /** Brings in the jobs already in the table (the part's first start, or kinds the library just learnt). */

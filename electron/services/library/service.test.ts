@@ -202,6 +202,33 @@ describe('lineage', () => {
     ]);
   });
 
+  it('"Make a 3D model" from an image made here: three assets for three things made, the upload only a step of lineage', async () => {
+    const lib = library();
+    const owl = fileRef('Carved wooden owl.png', 'sha-owl-image');
+    lib.write(
+      finishedRecord('text-to-image', { localId: 'owlimg1', jobId: 'J-owl', prompt: 'a carved wooden owl', asset: { state: 'ready', format: 'png', attempts: 1, sha256: 'sha-owl-image', hasThumbnail: true } }),
+      finishedRecord('image-upload', { localId: 'owlup01', jobId: 'J-owl-up', request: { file: owl } }),
+      finishedRecord('image-to-3d', { localId: 'owl3d01', jobId: 'J-owl-3d', parentJobId: 'J-owl-up', request: { imageJobId: 'J-owl-up' } }),
+      finishedRecord('retexture', { localId: 'owlrtx1', jobId: 'J-owl-rtx', parentJobId: 'J-owl-3d', prompt: 'bright folk colours', request: { jobId: 'J-owl-3d' } }),
+    );
+    const all = await search(lib);
+    expect(all.items.map((a) => a.id)).toEqual(['j_owlrtx1', 'j_owl3d01', 'j_owlimg1']);
+    expect(all.total).toBe(3);
+    expect((await search(lib, { query: 'owl' })).items.map((a) => a.id)).toEqual(['j_owlimg1']);
+    const facets = await lib.handlers['library:facets']({}, ctx);
+    expect(facets.ok && [facets.value.total, facets.value.mediaKinds]).toEqual([3, [{ mediaKind: 'model', count: 2 }, { mediaKind: 'image', count: 1 }]]);
+    // The model still reads as made from the image (the renderer folds the upload step away).
+    const retex = await get(lib, 'owlrtx1');
+    expect(retex.sources.map((l) => l.asset.id)).toEqual(['j_owl3d01', 'j_owlup01', 'j_owlimg1']);
+
+    // A photo of the artist's own, uploaded and held nowhere else in the library, is an asset: it is where their picture is.
+    lib.write(finishedRecord('image-upload', { localId: 'photo01', jobId: 'J-photo', request: { file: fileRef('my chair photo.png', 'sha-my-photo') } }));
+    expect((await search(lib, { query: 'chair photo' })).items.map((a) => a.id)).toEqual(['j_photo01']);
+    // And once the image made here is deleted, its upload is the only place that picture is: it shows again.
+    await lib.handlers['library:delete']({ ids: ['j_owlimg1'] }, ctx);
+    expect((await search(lib)).items.map((a) => a.id)).toEqual(['j_photo01', 'j_owlrtx1', 'j_owl3d01', 'j_owlup01']);
+  });
+
   it('a skybox made from an image, and a model made from a file its request carried', async () => {
     const lib = library();
     lib.write(

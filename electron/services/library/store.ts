@@ -207,7 +207,7 @@ export class LibraryReads {
 
   /** Counts from the catalogue and the tag index: no wide row is read. */
   facets(includeHidden: boolean): LibraryFacets {
-    const visible = (e: { hidden: boolean } | undefined) => !!e && (includeHidden || !e.hidden);
+    const visible = (e: CatalogueEntry | undefined) => !!e && !e.resent && (includeHidden || !e.hidden);
     let total = 0;
     const media = new Map<LibraryFacets['mediaKinds'][number]['mediaKind'], number>();
     const environments = new Map<string, number>();

@@ -6,7 +6,7 @@ import { latestOnly } from './latest-only';
 import { lineageSteps, takeWords } from './lineage';
 import { comparePlan, openPlan, thumbnailSrc } from './open';
 import { itemAt, PAGE_SIZE, pagesToLoad, withPage, withSummary } from './pages';
-import { bytesWords, countWords, dayWords, deleteWords, fixesWords, importReportWords, momentWords } from './words';
+import { bytesWords, countWords, dayWords, deleteWords, exportedWords, fixesWords, importReportWords, momentWords, promptLine } from './words';
 import { dropGoesToLibrary, sortImport } from './import-files';
 
 const asset = (id: string, extra: Partial<LibraryAssetSummary> = {}): LibraryAssetSummary => ({
@@ -234,6 +234,19 @@ describe('words', () => {
     ['2025-02-03T12:30:00Z', '3 Feb 2025'],
     ['not a time', ''],
   ])('the day of %s reads %j', (iso, words) => expect(dayWords(iso)).toBe(words));
+  it.each([
+    [1, 'Exported once'],
+    [2, 'Exported 2 times'],
+    [1200, 'Exported 1,200 times'],
+  ])('a cell exported %i times says %j', (times, words) => expect(exportedWords(times)).toBe(words));
+  it.each<[string, string | undefined, string | null]>([
+    ['Owl totem', 'a carved wooden owl totem', 'a carved wooden owl totem'],
+    // A job with no title is named by its prompt: the details do not say it twice.
+    ['a carved wooden owl totem', 'a carved wooden owl totem', null],
+    ['Painted in bright folk colours', 'painted in bright  folk colours ', null],
+    ['photo.png', undefined, null],
+    ['Owl', '   ', null],
+  ])('a detail titled %j with the prompt %j shows the prompt line %j', (title, prompt, line) => expect(promptLine({ title, prompt })).toBe(line));
   it('an export’s moment is its day and its local time', () => {
     const iso = '2026-11-27T12:00:00.000Z';
     const d = new Date(iso);

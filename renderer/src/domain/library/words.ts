@@ -40,6 +40,19 @@ export function countWords(n: number, one = 'asset', many = `${one}s`): string {
   return `${COUNT.format(n)} ${n === 1 ? one : many}`;
 }
 
+/** The prompt a detail shows under its title, or null when the title already is the prompt (a job with no title of its own). */
+export function promptLine(detail: Pick<LibraryAssetSummary, 'title' | 'prompt'>): string | null {
+  const prompt = detail.prompt?.trim();
+  if (!prompt) return null;
+  const same = (a: string) => a.replace(/\s+/g, ' ').trim().toLowerCase();
+  return same(prompt) === same(detail.title) ? null : prompt;
+}
+
+/** "Exported once", "Exported 3 times": what a cell's export badge says. */
+export function exportedWords(times: number): string {
+  return times === 1 ? 'Exported once' : `Exported ${numberWords(times)} times`;
+}
+
 /** "12.3 MB", "640 KB", "0 bytes". */
 export function bytesWords(bytes: number): string {
   if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;

@@ -3,9 +3,19 @@ import { memo, useState } from 'react';
 import type { LibraryAssetSummary } from '../../../../shared/domain/library';
 import { bridge } from '../../bridge';
 import { thumbnailSrc } from '../../domain/library/open';
-import { dayWords, MEDIA_KIND_WORDS, originWords } from '../../domain/library/words';
+import { dayWords, exportedWords, MEDIA_KIND_WORDS, originWords } from '../../domain/library/words';
 
 const KIND_ICONS = { model: '◆', image: '▣', skybox: '◯', video: '▶' } as const;
+
+/** A box with an arrow leaving it: sent out to a project folder. */
+function ExportedIcon() {
+  return (
+    <svg viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M8.5 3H4a1.5 1.5 0 0 0-1.5 1.5v7.5A1.5 1.5 0 0 0 4 13.5h7.5A1.5 1.5 0 0 0 13 12V7.5" />
+      <path d="M7.5 8.5 14 2M10 2h4v4" />
+    </svg>
+  );
+}
 
 function Thumb({ asset }: { asset: LibraryAssetSummary }) {
   const [failed, setFailed] = useState<string | null>(null);
@@ -61,8 +71,9 @@ export const AssetCell = memo(function AssetCell({ asset, index, layout, selecte
           </span>
         ) : null}
         {asset.exportCount > 0 ? (
-          <span className="lib-badge" title={`Exported ${asset.exportCount} ${asset.exportCount === 1 ? 'time' : 'times'}`}>
-            ⇪{asset.exportCount}
+          <span className="lib-badge lib-badge-export" role="img" aria-label={exportedWords(asset.exportCount)} title={exportedWords(asset.exportCount)}>
+            <ExportedIcon />
+            {asset.exportCount}
           </span>
         ) : null}
       </span>

@@ -5,7 +5,7 @@
  */
 import type { LibraryAssetDetail, LibraryAssetSummary, LibraryExport } from '../../../../shared/domain/library';
 import { lineageSteps, takeWords } from '../../domain/library/lineage';
-import { bytesWords, dayWords, fixesWords, MEDIA_KIND_WORDS, momentWords, originWords } from '../../domain/library/words';
+import { bytesWords, dayWords, fixesWords, MEDIA_KIND_WORDS, momentWords, originWords, promptLine } from '../../domain/library/words';
 import { useStore } from '../../state/store';
 import { DeleteAssets } from './DeleteAssets';
 import { DetailCollections, DetailNote, DetailTags } from './DetailTags';
@@ -121,7 +121,7 @@ export function AssetDetail({ onBack }: { onBack(): void }) {
       <h3 className="lib-detail-title">{detail.title}</h3>
       <p className="lib-facts">{facts.join(' · ')}</p>
       {detail.hidden ? <p className="lib-facts">Removed from the history; kept in the library.</p> : null}
-      {detail.prompt ? <p className="lib-prompt">{detail.prompt}</p> : null}
+      {promptLine(detail) ? <p className="lib-prompt">{promptLine(detail)}</p> : null}
       {detail.fileName ? <p className="lib-facts">File: {detail.fileName}</p> : null}
       <Lineage detail={detail} onPick={(a) => show(a.id)} />
       <Exports detail={detail} />

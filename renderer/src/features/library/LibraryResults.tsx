@@ -13,7 +13,8 @@ import { useStore } from '../../state/store';
 import { AssetCell } from './AssetCell';
 import { openAsset } from './use-open-asset';
 
-const GRID_CELL = { min: 108, height: 146 };
+/** A grid cell's narrowest width and its height (a thumbnail over a two-line name and its kind). */
+const GRID_CELL = { min: 108, height: 162 };
 const LIST_ROW = 58;
 
 function useWidth(el: React.RefObject<HTMLElement | null>): number {

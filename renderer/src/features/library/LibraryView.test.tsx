@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_PAGES, PAGE_SIZE } from '../../domain/library/pages';
 import { useStore } from '../../state/store';
+import { AssetCell } from './AssetCell';
 import { LibraryView } from './LibraryView';
 import { installLibraryHost, summary } from './test-host';
 
@@ -83,6 +84,13 @@ describe('the library view', () => {
     expect(screen.getByText('2 assets chosen')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Compare' }));
     expect(openCompare).toHaveBeenCalledWith(['L000000', 'L000001']);
+  });
+
+  it('a cell says in words how often it was exported (its badge is an icon and a count)', async () => {
+    render(<AssetCell asset={summary(7, { exportCount: 2 })} index={0} layout="grid" selected={false} opened={false} onOpen={vi.fn()} onDetails={vi.fn()} onFavourite={vi.fn()} />);
+    const badge = screen.getByRole('img', { name: 'Exported 2 times' });
+    expect(badge).toHaveTextContent('2');
+    expect(badge.querySelector('svg')).not.toBeNull();
   });
 
   it('a click opens the asset in the viewport as the history opens its job', async () => {
