@@ -75,6 +75,7 @@ interface FileResult {
   ms: number;
   /** The longest event-loop delay and the resident memory since the previous result (where main stalled, and on what). */
   stepMaxLoopDelayMs: number;
+  stepSlowestAnswerMs: number;
   rssMb: number;
   /** The verdict is the one wanted (hostile refused with a reason, valid accepted). */
   ok: boolean;
@@ -181,6 +182,8 @@ async function main(): Promise<void> {
   const services = await createServices({ dataDir, platform: createWebPlatform(), cipher: webCipher, env, sandbox: 'none', log: createLogger({ dataDir, stderr: null }), engineTiming: { downloadDeadlineMs: 20_000 } });
   const shell = await startWebShell({ services, rendererDir });
 
+  /** Requests asked again after a kept-alive socket was closed under them (their time counts in full). */
+  let retries = 0;
   type Answer<T> = { ok: true; value: T } | { ok: false; problem: { reason: string; message: string } };
   const api = async <T>(channel: string, args: unknown, retried = false): Promise<Answer<T>> => {
     let res: Response;
@@ -189,6 +192,7 @@ async function main(): Promise<void> {
     } catch (err) {
       // A kept-alive socket the server closed as it was reused: asked again once (the time counts in full).
       if (retried) throw err;
+      retries++;
       return api<T>(channel, args, true);
     }
     return (await res.json()) as Answer<T>;
@@ -243,6 +247,8 @@ async function main(): Promise<void> {
   /** Where the peak came: main's own heap and its buffers then (the rest is the checking threads' heaps, and native memory), and the last result before it. */
   let atPeak: { mainHeapMb: number; arrayBuffersMb: number; externalMb: number; after: string; via: string } | undefined;
   let slowestAnswerMs = 0;
+  /** The slowest app:info answer since the previous result (which step the slow answers came in). */
+  let stepSlowestAnswerMs = 0;
   let stopped = false;
   const started = Date.now();
   let asked = 0;
@@ -253,6 +259,7 @@ async function main(): Promise<void> {
     const due = started + ++asked * 100;
     const p = api('app:info', {}).then(() => {
       slowestAnswerMs = Math.max(slowestAnswerMs, Date.now() - due);
+      stepSlowestAnswerMs = Math.max(stepSlowestAnswerMs, Date.now() - due);
       pending.delete(p);
     });
     pending.add(p);
@@ -273,8 +280,10 @@ async function main(): Promise<void> {
     const stepMaxLoopDelayMs = Math.round(step.max / 1e6);
     const rssMb = Math.round(process.memoryUsage().rss / MB);
     step.reset();
-    results.push({ name: s.name, kind: s.kind, via, outcome: accepted ? 'accepted' : 'refused', ...(reason ? { reason } : {}), ms, stepMaxLoopDelayMs, rssMb, ok });
-    console.log(`${ok ? 'ok  ' : 'FAIL'} ${s.kind.padEnd(7)} ${via.padEnd(12)} ${s.name.padEnd(40)} ${accepted ? 'accepted' : 'refused'} ${ms} ms (loop ${stepMaxLoopDelayMs} ms, ${rssMb} MB)${reason ? `  ${reason}` : ''}`);
+    const answerMs = stepSlowestAnswerMs;
+    stepSlowestAnswerMs = 0;
+    results.push({ name: s.name, kind: s.kind, via, outcome: accepted ? 'accepted' : 'refused', ...(reason ? { reason } : {}), ms, stepMaxLoopDelayMs, stepSlowestAnswerMs: answerMs, rssMb, ok });
+    console.log(`${ok ? 'ok  ' : 'FAIL'} ${s.kind.padEnd(7)} ${via.padEnd(12)} ${s.name.padEnd(40)} ${accepted ? 'accepted' : 'refused'} ${ms} ms (loop ${stepMaxLoopDelayMs} ms, app:info ${answerMs} ms, ${rssMb} MB)${reason ? `  ${reason}` : ''}`);
   };
 
   // 1. Every file as a finished job's download, all at once.
@@ -337,6 +346,7 @@ async function main(): Promise<void> {
     slowestAnswerMs,
     peakRssMb: Math.round(peakRss / MB),
     idleRssMb: Math.round(idleRss / MB),
+    retries,
     atPeak,
     refused: results.filter((r) => r.outcome === 'refused').length,
     accepted: results.filter((r) => r.outcome === 'accepted').length,
