@@ -47,6 +47,8 @@ interface DomLike {
 
 /** Drops files on the window as a user dragging them from the desktop would. */
 export async function dropOnWindow(page: Page, files: DropFile[]): Promise<void> {
+  // As a user would: onto a window that is up, not one still loading (whose drop nobody receives).
+  await page.locator('html[data-drop-ready="true"]').waitFor({ state: 'attached' });
   const payload = files.map((f) => ({ name: f.name, mime: f.mime, b64: f.bytes.toString('base64'), size: Math.max(f.padTo ?? 0, f.bytes.length) }));
   await page.evaluate((list) => {
     const w = globalThis as unknown as DomLike;

@@ -67,7 +67,10 @@ export function useWindowDrop(): DropMode | false {
     window.addEventListener('dragleave', leave);
     window.addEventListener('dragover', dragOver);
     window.addEventListener('drop', drop);
+    // Scripts and journeys wait for this before dropping: a drop before it would be the browser's (nothing happens).
+    document.documentElement.dataset.dropReady = 'true';
     return () => {
+      delete document.documentElement.dataset.dropReady;
       window.removeEventListener('dragenter', enter);
       window.removeEventListener('dragleave', leave);
       window.removeEventListener('dragover', dragOver);
