@@ -88,7 +88,8 @@ test('a hostile GLB dropped on the window is refused in plain words and never re
   await expect(viewport).toHaveAttribute('data-state', 'error', { timeout: 60_000 });
   const card = viewport.getByRole('alert');
   await expect(card).toContainText('This asset cannot be shown');
-  await expect(card).toContainText(`This model declares 100,000,000 vertices in a ${bomb.length}-byte file; it is damaged or hostile.`);
+  await expect(card.locator('p').first()).toHaveText(`This model declares 100,000,000 vertices in a ${bomb.length}-byte file; it is damaged or hostile.`);
+  await expect(card.locator('.viewport-error-name')).toHaveText('bomb.glb');
   expect(await objectUrlsOf()).not.toContain('bomb.glb');
   await shoot(page, 'drop-refused');
 });

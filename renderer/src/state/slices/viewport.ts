@@ -117,7 +117,10 @@ export const createViewportSlice: SliceCreator<ViewportSlice> = (set, get) => {
     }
     if (get().viewportTarget?.key !== target.key) return;
     if (!result.ok) {
-      set({ viewportState: 'error', viewportError: result.problem.message, localModel: target.content === 'model' ? { key: target.key, name: file.name, error: result.problem.message } : null });
+      // The card names the file under the reason: staging's "NAME: reason" would say it twice.
+      const prefix = `${file.name}: `;
+      const reason = result.problem.message.startsWith(prefix) ? result.problem.message.slice(prefix.length) : result.problem.message;
+      set({ viewportState: 'error', viewportError: reason, localModel: target.content === 'model' ? { key: target.key, name: file.name, error: result.problem.message } : null });
       return;
     }
     const url = URL.createObjectURL(file);
