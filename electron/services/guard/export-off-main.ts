@@ -28,6 +28,11 @@ export async function readyCopyOffMain(file: string, input: Omit<ReadyCopyInput,
 
 /** The copy's files in `formats` (with collision and LODs when asked), named after `name`, and each format's size. `glb` is moved to the thread: empty afterwards. */
 export async function writeModelOffMain(glb: Uint8Array, formats: NodeFormat[], name: string, extras: ModelExtras): Promise<{ outputs: OutputFile[]; sizes: FormatFiles[] }> {
+  // A plain GLB is the copy's bytes as they are, nothing decoded: no thread needed. In a batch's wave the round trip
+  // queued each row's export behind the other rows' download checks on the threads.
+  if (formats.length === 1 && formats[0] === 'glb' && extras.collision === 'none' && !extras.lodRatios?.length) {
+    return { outputs: [{ suffix: '.glb', bytes: glb }], sizes: [{ format: 'glb', suffixes: ['.glb'], fileBytes: glb.byteLength }] };
+  }
   const answer = await checkPool().run({ kind: 'write-model', glb, formats, name, extras });
   if (!('ok' in answer)) throw new Error(problemOf(answer));
   return answer.value as { outputs: OutputFile[]; sizes: FormatFiles[] };
