@@ -1,6 +1,7 @@
 /**
- * What the engine's loops share: the job store and its change events, one timer
- * per record, the upstream clients per key, the stop signal, and the timing.
+ * What the engine's loops share: the job store and its change events, the
+ * upstream clients per key, each service's network state, and the timing.
+ * Its timers and stop signal are the scheduler's (./loops/scheduler.ts).
  * The loops (./loops/: submitter, poller, downloader) apply the pure
  * decisions of ./decide/ (placement, answers, poll-policy and
  * download-verdict) through it.
@@ -18,6 +19,7 @@ import { hostKey, hostName, reduceHost, type HostEvent, type HostHealth } from '
 import { DEFAULT_POLL_POLICY, type PollPolicy } from './decide/poll-policy';
 import { JobStore } from './store/job-store';
 import type { ImportProgress } from './store/import-journal';
+import type { Scheduler } from './loops/scheduler';
 import type { StagedFile } from '../../../shared/ipc';
 
 export type { EngineRecord };
@@ -91,18 +93,18 @@ export class EngineCore {
   readonly timing: EngineTiming;
   readonly random: () => number;
   private readonly listeners = new Set<(job: JobRecord) => void>();
-  private readonly timers = new Map<string, NodeJS.Timeout>();
-  private readonly busy = new Set<Promise<unknown>>();
   private readonly clients = new Map<string, UpstreamClient>();
-  abort = new AbortController();
-  started = false;
   /** Each service's network state, by base URL (./decide/host-health.ts): one that refuses or hangs holds back only its own jobs. */
   private readonly hosts = new Map<string, HostHealth>();
   /** Per service: the environment whose key signs its probe. */
   private readonly probeVia = new Map<string, string>();
   private readonly hostListeners = new Set<(host: string, recovered: boolean) => void>();
 
-  constructor(readonly deps: EngineDeps) {
+  constructor(
+    readonly deps: EngineDeps,
+    /** Every timer of the engine, its stop signal and whether it runs (./loops/scheduler.ts). */
+    readonly scheduler: Scheduler,
+  ) {
     this.timing = { ...DEFAULT_TIMING, ...deps.timing };
     this.random = deps.random ?? Math.random;
     this.store = new JobStore({ dataDir: deps.dataDir, ...(deps.onImportProgress ? { onImportProgress: deps.onImportProgress } : {}) });
@@ -146,43 +148,6 @@ export class EngineCore {
 
   patchAsset(localId: string, asset: Partial<AssetRecord>, durable = false): EngineRecord {
     return this.update(localId, { asset: mergeAsset(this.get(localId)!, asset) }, durable);
-  }
-
-  // ---- timers and work in flight --------------------------------------------------------------
-
-  track<T>(p: Promise<T>): Promise<T> {
-    this.busy.add(p);
-    void p.finally(() => this.busy.delete(p)).catch(() => undefined);
-    return p;
-  }
-
-  hasTimer(localId: string): boolean {
-    return this.timers.has(localId);
-  }
-
-  clearTimer(localId: string): void {
-    const old = this.timers.get(localId);
-    if (old) clearTimeout(old);
-    this.timers.delete(localId);
-  }
-
-  /** One timer per record: polling and downloading never overlap for one job. */
-  setTimer(localId: string, delay: number, fn: () => Promise<void>): void {
-    this.clearTimer(localId);
-    if (!this.started) return;
-    const t = setTimeout(() => {
-      this.timers.delete(localId);
-      void this.track(fn());
-    }, delay);
-    t.unref?.();
-    this.timers.set(localId, t);
-  }
-
-  async settle(): Promise<void> {
-    this.abort.abort();
-    for (const t of this.timers.values()) clearTimeout(t);
-    this.timers.clear();
-    await Promise.allSettled([...this.busy]);
   }
 
   // ---- each service's network state --------------------------------------------------------------
@@ -243,14 +208,14 @@ export class EngineCore {
     if (next) this.hosts.set(key, next);
     else this.hosts.delete(key);
     if (before && !next) {
-      this.clearTimer(`\u0000host:${key}`);
+      this.scheduler.cancel(`\u0000host:${key}`);
       for (const l of this.hostListeners) l(key, true);
       return;
     }
     if (!next || (before && before.retryAt === next.retryAt && before.probing === next.probing)) return;
     if (!next.probing) {
       this.probeVia.set(key, environmentId);
-      this.setTimer(`\u0000host:${key}`, Math.max(0, next.retryAt - Date.now()), () => this.probe(key));
+      this.scheduler.after(`\u0000host:${key}`, Math.max(0, next.retryAt - Date.now()), () => this.probe(key));
     }
     for (const l of this.hostListeners) l(key, false);
   }
@@ -273,7 +238,7 @@ export class EngineCore {
     }
     this.hostEvent(environmentId, { type: 'probe-sent' });
     try {
-      await client.getJob(`connection-check-${crypto.randomBytes(6).toString('hex')}`, { signal: this.abort.signal });
+      await client.getJob(`connection-check-${crypto.randomBytes(6).toString('hex')}`, { signal: this.scheduler.signal });
       this.hostEvent(environmentId, { type: 'answered' });
     } catch (err) {
       const facts = factsOf(err);

@@ -4,14 +4,18 @@
  * Submissions are written to the job store (./store/) before anything is sent and go out
  * through ./loops/submitter.ts (per-key cap, claims shared with other processes);
  * unfinished jobs are followed by ./loops/poller.ts; successful ones are fetched,
- * measured and verified by ./loops/downloader.ts. Each loop applies decisions made
- * by pure functions in ./decide/ (placement, answers, poll-policy,
- * download-verdict). This file holds the lifecycle, the user's actions
- * and the reads; the shared state is in ./engine-core.ts.
+ * measured and verified by ./loops/downloader.ts. Each loop turns an answer into
+ * a record change with a pure step of ./decide/ (send-step, poll-step,
+ * download-step, over placement, answers, poll-policy, download-verdict).
+ * The state of the jobs being worked on is one WorkState (./loops/work-state.ts),
+ * each part written by its own loop; every timer is the Scheduler's
+ * (./loops/scheduler.ts); the store, events, clients and each service's
+ * health are ./engine-core.ts. This file holds the lifecycle, the user's
+ * actions and the reads.
  */
 import path from 'node:path';
 import { ENDPOINTS, checkRequest, type FieldSpec, type GenerationKind, type JobResource } from '../../../shared/api';
-import { newestFirst, type FileRefRecord, type JobRecord } from '../../../shared/domain/job';
+import { newestFirst, type JobRecord } from '../../../shared/domain/job';
 import { settledForWaiting } from '../../../shared/domain/settled';
 import { fail, ok, stagedFileRefSchema, type Result, type SubmitArgs } from '../../../shared/ipc';
 import { UpstreamError } from '../../upstream';
@@ -22,32 +26,40 @@ import type { JobEngine, SubmitOptions } from './engine-api';
 import { resolveTarget } from './decide/placement';
 import type { JobStore } from './store/job-store';
 import { WorkClaims } from './store/work-claims';
-import { Poller, inferKind, trackedRecord } from './loops/poller';
+import { Poller } from './loops/poller';
+import { inferKind } from './decide/poll-step';
+import { queuedRecord, trackedRecord } from './decide/records';
+import { stagedRequest } from './request';
+import { Scheduler } from './loops/scheduler';
 import { Submitter } from './loops/submitter';
+import { WorkState, type WorkView } from './loops/work-state';
 import { sweepStaleTemp } from './temp-sweep';
 
 export { DEFAULT_TIMING, type EngineDeps, type EngineTiming, type StagedFiles } from './engine-core';
 
 const ON_THE_WIRE = 'This request is already on its way to the service and can no longer be cancelled. If the service made the job, it will appear in the history.';
 
-const SOURCE_FIELDS = ['jobId', 'imageJobId', 'meshRigId', 'referenceImageJobId'] as const;
-
 export class Engine implements JobEngine {
+  private readonly scheduler = new Scheduler();
   private readonly core: EngineCore;
+  /** The state of the jobs being worked on, read-only here: each part is written by the one loop it was handed to. */
+  private readonly work: WorkView;
   private readonly submitter: Submitter;
   private readonly poller: Poller;
   private readonly downloader: Downloader;
-  private refreshTimer: NodeJS.Timeout | undefined;
   /** The start's sweep of temp files killed writers left in the cache (awaited by stop). */
   private sweeping: Promise<unknown> = Promise.resolve();
   private loaded = false;
   private readonly detachRegistry: () => void;
 
   constructor(private readonly deps: EngineDeps) {
-    const core = (this.core = new EngineCore(deps));
-    this.downloader = new Downloader(core);
-    this.poller = new Poller(core, { terminal: (localId) => this.onTerminal(localId) });
-    this.submitter = new Submitter(core, {
+    const scheduler = this.scheduler;
+    const core = (this.core = new EngineCore(deps, scheduler));
+    const work = new WorkState();
+    this.work = work;
+    this.downloader = new Downloader(core, scheduler, work.downloads);
+    this.poller = new Poller(core, scheduler, work.polls, { terminal: (localId) => this.onTerminal(localId) });
+    this.submitter = new Submitter(core, scheduler, work.sends, {
       accepted: (localId) => this.poller.schedule(localId),
       acceptFile: (localId, file) => this.downloader.acceptFile(localId, file, 'glb'),
     });
@@ -81,23 +93,11 @@ export class Engine implements JobEngine {
   async start(): Promise<void> {
     this.ensureLoaded();
     const core = this.core;
-    if (core.started) return;
-    core.started = true;
-    core.abort = new AbortController();
-    const db = () => core.store.db;
-    const claims = (this.submitter.claims = new WorkClaims(db, 'send'));
-    this.downloader.leases = new WorkClaims(db, 'download');
-    // A checking thread starts now, so the first assets are not checked after a cold start.
-    this.downloader.warmChecks();
-    // Claims whose records need no more sending or downloading, left by processes that are gone.
-    claims.sweep((id) => {
-      const state = core.get(id)?.state;
-      return state === 'queued' || state === 'submitting';
-    });
-    this.downloader.leases.sweep((id) => {
-      const rec = core.get(id);
-      return !!rec && awaitsDownload(rec);
-    });
+    if (this.scheduler.running) return;
+    this.scheduler.start();
+    // The claims shared with other processes open; those left by gone processes whose records need no more work go.
+    const claims = this.submitter.open();
+    this.downloader.open();
     for (const rec of core.store.workingSet() as EngineRecord[]) {
       // Another running process (the CLI beside the app) is sending it right now.
       if (rec.state === 'submitting' && claims.heldByOther(rec.localId)) continue;
@@ -112,19 +112,16 @@ export class Engine implements JobEngine {
       }
     }
     this.sweeping = sweepStaleTemp(path.join(this.deps.dataDir, 'assets'));
-    this.refreshTimer = setInterval(() => this.refreshFromDisk(), core.timing.refreshMs);
-    this.refreshTimer.unref?.();
+    this.scheduler.every('\u0000refresh', core.timing.refreshMs, () => this.refreshFromDisk());
     this.submitter.pump();
   }
 
   async stop(): Promise<void> {
     // A second stop (shell quit racing a signal handler) has nothing left to close.
-    if (!this.core.started && !this.loaded) return;
-    this.core.started = false;
+    if (!this.scheduler.running && !this.loaded) return;
     this.detachRegistry();
-    this.submitter.stop();
-    if (this.refreshTimer) clearInterval(this.refreshTimer);
-    await this.core.settle();
+    // Every timer goes, what is on the wire is aborted, and the work in flight is awaited.
+    await this.scheduler.stop();
     // Downloads this engine still owed (a retry waiting) are taken over by another process beside it.
     this.downloader.releaseAll();
     await this.sweeping;
@@ -141,7 +138,7 @@ export class Engine implements JobEngine {
         if (!rec) continue;
         core.emit(rec);
         // Made by another process (the CLI): follow it here too, so it finishes even when that process exits.
-        if ((rec.state === 'pending' || rec.state === 'running') && !core.hasTimer(id) && rec.polling?.state !== 'key-rejected') this.poller.schedule(id);
+        if ((rec.state === 'pending' || rec.state === 'running') && !this.scheduler.has(id) && rec.polling?.state !== 'key-rejected') this.poller.schedule(id);
         if (rec.state === 'queued') queued = true;
       }
       if (queued) this.submitter.pump();
@@ -276,53 +273,9 @@ export class Engine implements JobEngine {
     }
     const checked = checkRequest(args.kind, args.fields, { file: stagedFileRefSchema });
     if (!checked.ok) return fail('invalid-request', checked.message, { fields: checked.problems });
-    const request: Record<string, unknown> = {};
-    for (const [name, value] of Object.entries(checked.values)) {
-      const spec = (ep.fields as Record<string, FieldSpec>)[name];
-      if (value === undefined) continue;
-      if (spec?.type !== 'file') {
-        request[name] = value;
-        continue;
-      }
-      const ref = value as { stagedFileId: string };
-      const staged = this.deps.staging.read(ref.stagedFileId);
-      const file = this.deps.staging.filePath(ref.stagedFileId);
-      if (!staged || !file) return fail('invalid-request', `${spec.label}: the file is no longer staged; pick it again.`, { fields: [{ field: name, message: 'pick the file again' }] });
-      if (staged.kind !== spec.accept) {
-        return fail('invalid-request', `${spec.label}: the file's content is ${staged.kind === 'model' ? 'a 3D model' : `a ${staged.kind}`}, not ${spec.accept === 'image' ? 'an image' : `a ${spec.accept === 'model' ? '3D model' : spec.accept}`}.`, {
-          fields: [{ field: name, message: 'wrong file type' }],
-        });
-      }
-      if (staged.size > spec.maxBytes) {
-        return fail('invalid-request', `${spec.label}: the file is larger than the ${Math.round(spec.maxBytes / 1024 / 1024)} MB limit.`, { fields: [{ field: name, message: 'file too large' }] });
-      }
-      const refRecord: FileRefRecord = { name: staged.name, size: staged.size, sha256: staged.sha256, mime: staged.mime, path: file };
-      request[name] = refRecord;
-    }
-    const prompt = typeof request.prompt === 'string' ? request.prompt : undefined;
-    const parent = args.parentJobId ?? SOURCE_FIELDS.map((f) => request[f]).find((v): v is string => typeof v === 'string' && v !== '');
-    const created = nowIso();
-    const t = target.value;
-    const record: EngineRecord = {
-      localId: newLocalId(),
-      kind: args.kind,
-      state: 'queued',
-      environmentId: t.environmentId,
-      environmentName: t.environmentName,
-      keyId: t.keyId,
-      keyName: t.keyName,
-      request,
-      title: '',
-      ...(prompt ? { prompt } : {}),
-      ...(parent ? { parentJobId: parent } : {}),
-      ...(options.batchId ? { batchId: options.batchId } : {}),
-      ...(args.setId ? { setId: args.setId } : {}),
-      ...(args.spreadAcrossKeys ? { spreadAcrossKeys: true } : {}),
-      createdAt: created,
-      updatedAt: created,
-      fragments: [],
-      queue: { reason: options.held && options.batchId ? 'paused' : 'cap', attempts: 0 },
-    };
+    const request = stagedRequest(ep.fields as Record<string, FieldSpec>, checked.values, this.deps.staging);
+    if (!request.ok) return request;
+    const record = queuedRecord(args, options, target.value, request.value, newLocalId(), nowIso());
     // The intent is durable before submit() answers, and long before anything is sent.
     this.core.store.put(record, true);
     this.core.emit(record);
@@ -332,18 +285,7 @@ export class Engine implements JobEngine {
 
   setHeld(batchId: string, held: boolean): void {
     this.ensureLoaded();
-    const heldBatches = this.submitter.heldBatches;
-    if (held) {
-      heldBatches.add(batchId);
-      return;
-    }
-    heldBatches.delete(batchId);
-    for (const rec of this.core.store.workingSet()) {
-      if (rec.batchId === batchId && rec.state === 'queued' && rec.queue?.reason === 'paused') {
-        this.core.update(rec.localId, { queue: { reason: 'cap', attempts: rec.queue.attempts, serverErrors: rec.queue.serverErrors }, problem: undefined });
-      }
-    }
-    this.submitter.pump();
+    this.submitter.setHeld(batchId, held);
   }
 
   // ---- user actions ---------------------------------------------------------------------------
@@ -376,9 +318,9 @@ export class Engine implements JobEngine {
     core.store.readIn();
     const rec = this.get(localId);
     if (!rec) return fail('not-found', 'No such job.');
-    if (rec.state === 'submitting' || this.submitter.inflight.has(localId)) return fail('on-the-wire', ON_THE_WIRE);
+    if (rec.state === 'submitting' || this.work.sends.isSending(localId)) return fail('on-the-wire', ON_THE_WIRE);
     if (rec.state !== 'queued') return fail('not-queued', 'Only a request that has not been sent yet can be cancelled.');
-    const claims = this.submitter.claims ?? new WorkClaims(() => core.store.db, 'send');
+    const claims = this.work.sends.claims ?? new WorkClaims(() => core.store.db, 'send');
     if (!claims.claim(localId)) return fail('on-the-wire', ON_THE_WIRE);
     try {
       // Another process may have sent it between our read and the claim.
@@ -436,7 +378,7 @@ export class Engine implements JobEngine {
     if (!client) return fail('no-key', 'That key is not available.');
     let resource: JobResource;
     try {
-      resource = await client.getJob(args.jobId, { signal: this.core.abort.signal });
+      resource = await client.getJob(args.jobId, { signal: this.scheduler.signal });
     } catch (err) {
       const p = problemOf(err);
       return fail(err instanceof UpstreamError && err.status === 404 ? 'not-found' : 'upstream', p.message, p.status !== undefined ? { status: p.status } : {});

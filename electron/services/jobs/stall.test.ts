@@ -18,7 +18,7 @@ import { waitReason } from '../../../shared/domain/wait-reason';
 import { StagingArea } from '../files/staging';
 import { Engine } from './engine';
 import { newLocalId, nowIso } from './engine-core';
-import { trackedRecord } from './loops/poller';
+import { trackedRecord } from './decide/records';
 import { seedJobs } from './store/seed';
 import { multiRegistry, tempDir } from './test/harness';
 

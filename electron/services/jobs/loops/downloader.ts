@@ -15,6 +15,8 @@ import type { AssetRecord, JobRecord } from '../../../../shared/domain/job';
 import { UpstreamError } from '../../../upstream';
 import { AssetProbe, type Measured } from '../asset-probe';
 import type { WorkClaims } from '../store/work-claims';
+import type { Scheduler } from './scheduler';
+import type { DownloadBook } from './work-state';
 import { awaitsDownload } from '../store/working-set';
 import { inspectionSkipped, judgeAsset, nextDownloadStep, tooLargeReason, type AssetVerdict } from '../decide/download-verdict';
 import { downloadStep, formatOf, pendingAsset, retryWaitMs, type DownloadAnswer } from '../decide/download-step';
@@ -51,26 +53,39 @@ function verdictOfError(err: unknown): AssetVerdict {
 }
 
 export class Downloader {
-  /** Per job: when this round of attempts started, and how many found an invalid file. */
-  private readonly rounds = new Map<string, { since: number; invalid: number }>();
-  /** The download leases shared with other processes (set when the engine starts). */
-  leases: WorkClaims | undefined;
-  /** Jobs whose lease this engine holds: it downloads them, or will when their retry timer fires. */
-  private readonly held = new Set<string>();
+  constructor(
+    private readonly core: EngineCore,
+    private readonly scheduler: Scheduler,
+    /** Its part of the work state (rounds of attempts, the leases held): only the downloader writes it. */
+    private readonly book: DownloadBook,
+  ) {}
 
-  constructor(private readonly core: EngineCore) {}
+  /**
+   * At engine start: the download leases open (shared with other processes), those left by processes that are
+   * gone whose records need no download are swept, and a checking thread starts ahead of the first asset.
+   */
+  open(): WorkClaims {
+    const leases = this.book.openLeases(() => this.core.store.db);
+    checkPool().warm();
+    leases.sweep((id) => {
+      const rec = this.core.get(id);
+      return !!rec && awaitsDownload(rec);
+    });
+    return leases;
+  }
 
   /** True when this engine holds (or now takes) the job's download lease. */
   private own(localId: string): boolean {
-    if (this.held.has(localId)) return true;
-    if (this.leases && !this.leases.claim(localId)) return false;
-    this.held.add(localId);
+    if (this.book.holds(localId)) return true;
+    const leases = this.book.leases;
+    if (leases && !leases.claim(localId)) return false;
+    this.book.hold(localId, true);
     return true;
   }
 
   private letGo(localId: string): void {
-    this.held.delete(localId);
-    this.leases?.release(localId);
+    this.book.hold(localId, false);
+    this.book.leases?.release(localId);
     if (this.core.get(localId)) this.apply(localId, { type: 'let-go' });
   }
 
@@ -82,18 +97,13 @@ export class Downloader {
     const core = this.core;
     const { patch, durable, next } = downloadStep(answer, core.get(localId)!, Date.now());
     if (patch) core.update(localId, patch, durable);
-    if (next.do === 'fetch-in') core.setTimer(localId, next.delayMs, () => this.once(localId));
+    if (next.do === 'fetch-in') this.scheduler.after(localId, next.delayMs, () => this.once(localId));
     else if (next.do === 'let-go') this.letGo(localId);
-  }
-
-  /** Starts a checking thread ahead of the first asset (at engine start). */
-  warmChecks(): void {
-    checkPool().warm();
   }
 
   /** At stop: the leases go back, so another process running over the ledger takes the downloads over. */
   releaseAll(): void {
-    for (const localId of [...this.held]) this.letGo(localId);
+    for (const localId of this.book.held()) this.letGo(localId);
   }
 
   /**
@@ -105,7 +115,7 @@ export class Downloader {
     let n = 0;
     for (const rec of this.core.store.workingSet()) {
       // A timer this engine has for the job is a poll made stale by the success another process read: not a download.
-      if (!awaitsDownload(rec) || this.held.has(rec.localId)) continue;
+      if (!awaitsDownload(rec) || this.book.holds(rec.localId)) continue;
       if (this.start(rec.localId)) n++;
     }
     return n;
@@ -118,8 +128,8 @@ export class Downloader {
    */
   start(localId: string, fresh = false): boolean {
     const core = this.core;
-    if (!core.started || !this.own(localId)) return false;
-    if (fresh || !this.rounds.has(localId)) this.rounds.set(localId, { since: Date.now(), invalid: 0 });
+    if (!this.scheduler.running || !this.own(localId)) return false;
+    if (fresh || !this.book.round(localId)) this.book.startRound(localId, Date.now());
     // This process holds it now; one taken over (or resumed after a restart) while waiting to retry keeps its wait.
     this.apply(localId, { type: 'taken', pid: process.pid, fresh, capMs: core.timing.downloadRetryCapMs });
     return true;
@@ -154,12 +164,12 @@ export class Downloader {
         ({ verdict, measured, format } = await this.fetch(rec, tmp, format));
       }
     } catch (err) {
-      if (!core.started) return void (await fsp.rm(tmp, { force: true }));
+      if (!this.scheduler.running) return void (await fsp.rm(tmp, { force: true }));
       verdict = verdictOfError(err);
     }
     if (verdict.kind === 'complete' && measured) return this.accept(localId, tmp, format, attempts, measured);
     await fsp.rm(tmp, { force: true });
-    if (core.started) this.failed(localId, verdict, attempts);
+    if (this.scheduler.running) this.failed(localId, verdict, attempts);
   }
 
   /** One GET of the asset, measured as it streams; a job tracked without a kind may be an image. */
@@ -171,7 +181,7 @@ export class Downloader {
     const cap = core.timing.downloadCapBytes;
     const get = async (f: AssetFormat) => {
       const probe = new AssetProbe(f);
-      const res = await client.download(rec.jobId!, f, tmp, { signal: core.abort.signal, maxBytes: cap, onChunk: (c) => probe.push(c) });
+      const res = await client.download(rec.jobId!, f, tmp, { signal: this.scheduler.signal, maxBytes: cap, onChunk: (c) => probe.push(c) });
       if (res.overLimit) return { verdict: { kind: 'too-large', reason: tooLargeReason(cap, res.declaredBytes) } as AssetVerdict, format: f };
       const measured = probe.result();
       return { verdict: judgeAsset(measured, { capBytes: cap, ...(res.declaredBytes !== undefined ? { declaredBytes: res.declaredBytes } : {}) }), measured, format: f };
@@ -230,18 +240,16 @@ export class Downloader {
     const inspected = answer.value as InspectedAsset;
     Object.assign(extra, inspected);
     if (skipped) extra.problem = skipped;
-    this.rounds.delete(localId);
+    this.book.endRound(localId);
     // Ready on the record before the lease goes: nobody takes over a download that is done.
     this.apply(localId, { type: 'checked', format, found: extra });
   }
 
   private failed(localId: string, verdict: AssetVerdict, attempts: number): void {
     const core = this.core;
-    const round = this.rounds.get(localId) ?? { since: Date.now(), invalid: 0 };
-    if (verdict.kind === 'invalid') round.invalid++;
-    this.rounds.set(localId, round);
+    const round = this.book.countAttempt(localId, verdict.kind === 'invalid', Date.now());
     const step = nextDownloadStep(verdict, { attempts, invalidAttempts: round.invalid, sinceMs: round.since, nowMs: Date.now() }, core.timing, core.random());
-    if (step.action === 'unavailable') this.rounds.delete(localId);
+    if (step.action === 'unavailable') this.book.endRound(localId);
     this.apply(localId, { type: 'failed', step, attempts });
   }
 }

@@ -6,14 +6,15 @@
  * or polling on the key paused after a 401 until that key's secret or
  * environment is changed in Settings or the user resumes it.
  */
-import type { GenerationKind, JobResource } from '../../../../shared/api';
+import type { JobResource } from '../../../../shared/api';
 import type { JobRecord } from '../../../../shared/domain/job';
 import { factsOf, judgePollFailure } from '../decide/answers';
 import { pendingAsset } from '../decide/download-step';
 import { pollStep, type HostWaits, type PollAnswer, type PollNext } from '../decide/poll-step';
 import { problemOf, type EngineCore, type EngineRecord } from '../engine-core';
-import type { Target } from '../decide/placement';
-import { decayLateness, estimateDuration, nextPollDelay, type DurationEstimate } from '../decide/poll-policy';
+import { decayLateness, estimateDuration, nextPollDelay } from '../decide/poll-policy';
+import type { Scheduler } from './scheduler';
+import type { PollBook } from './work-state';
 
 /** While a job has no estimate, the history is looked at again this often (jobs of the kind may have finished since). */
 const ESTIMATE_RECHECK_MS = 5_000;
@@ -23,28 +24,6 @@ const ESTIMATE_RECHECK_MS = 5_000;
  */
 const FINISHED_SAMPLE = 500;
 
-export { inferKind } from '../decide/poll-step';
-
-/** The record of a job followed by its id (made elsewhere): pending until its first status is applied, its kind given or guessed. */
-export function trackedRecord(jobId: string, kind: GenerationKind | undefined, kindInferred: boolean, target: Target, localId: string, now: string): EngineRecord {
-  return {
-    localId,
-    kind: kind ?? 'text-to-3d',
-    ...(kindInferred ? { kindInferred: true } : {}),
-    state: 'pending',
-    jobId,
-    environmentId: target.environmentId,
-    environmentName: target.environmentName,
-    keyId: target.keyId,
-    keyName: target.keyName,
-    request: {},
-    title: '',
-    createdAt: now,
-    updatedAt: now,
-    acceptedAt: now,
-    fragments: [],
-  };
-}
 
 const keyOf = (r: Pick<JobRecord, 'environmentId' | 'keyId'>) => `${r.environmentId}\u0000${r.keyId}`;
 
@@ -54,18 +33,11 @@ export interface PollerHooks {
 }
 
 export class Poller {
-  private readonly previous = new Map<string, number>();
-  private readonly missing = new Map<string, number>();
-  private readonly estimates = new Map<string, { estimate: DurationEstimate | undefined; at: number }>();
-  /** When each job's next poll is due, to measure how late it lands. */
-  private readonly due = new Map<string, number>();
-  /** How late polls have lately landed, answer included (decayLateness). */
-  private lateness: { ms: number; at: number } | undefined;
-  /** Keys the service rejected (401), with the reason and the key's setup then: nothing is polled on them until resumed. */
-  private readonly pausedKeys = new Map<string, { reason: string; fingerprint: string | undefined }>();
-
   constructor(
     private readonly core: EngineCore,
+    private readonly scheduler: Scheduler,
+    /** Its part of the work state: only the poller writes it. */
+    private readonly book: PollBook,
     private readonly hooks: PollerHooks,
   ) {}
 
@@ -77,30 +49,30 @@ export class Poller {
   schedule(localId: string, delay?: number): void {
     const rec = this.core.get(localId);
     if (!this.following(rec)) return;
-    if (this.pausedKeys.has(keyOf(rec))) return;
+    if (this.book.pausedKey(keyOf(rec))) return;
     const ms = delay ?? this.delayFor(rec, false);
-    this.previous.set(localId, ms);
-    this.due.set(localId, Date.now() + ms);
-    this.core.setTimer(localId, ms, () => this.pollOnce(localId));
+    this.book.planned(localId, ms, Date.now() + ms);
+    this.scheduler.after(localId, ms, () => this.pollOnce(localId));
   }
 
   private delayFor(rec: EngineRecord, changed: boolean): number {
     const core = this.core;
     const now = Date.now();
-    let known = this.estimates.get(rec.localId);
+    let known = this.book.estimate(rec.localId);
     if (!known || (!known.estimate && now - known.at >= ESTIMATE_RECHECK_MS)) {
       const finished = core.store.finishedOfKind(rec.kind, FINISHED_SAMPLE);
       known = { estimate: estimateDuration(rec, finished), at: now };
-      this.estimates.set(rec.localId, known);
+      this.book.setEstimate(rec.localId, known);
     }
     const accepted = Date.parse(rec.acceptedAt ?? rec.createdAt);
-    const latenessMs = this.lateness ? decayLateness(this.lateness, 0, now).ms : undefined;
+    const lateness = this.book.lateness;
+    const latenessMs = lateness ? decayLateness(lateness, 0, now).ms : undefined;
     return nextPollDelay(
       {
         elapsedMs: Math.max(0, now - accepted),
         estimate: known.estimate,
         stages: rec.fragments?.length ?? 0,
-        previousMs: this.previous.get(rec.localId),
+        previousMs: this.book.previousMs(rec.localId),
         changed,
         ...(latenessMs !== undefined ? { latenessMs } : {}),
       },
@@ -110,21 +82,18 @@ export class Poller {
   }
 
   forget(localId: string): void {
-    this.previous.delete(localId);
-    this.missing.delete(localId);
-    this.estimates.delete(localId);
-    this.due.delete(localId);
+    this.book.forget(localId);
   }
 
   /** Polling on the job's key starts again (the key was updated, or the user asked): free, nothing is resent. */
   resumeKey(environmentId: string, keyId: string): number {
-    this.pausedKeys.delete(`${environmentId}\u0000${keyId}`);
+    this.book.pauseKey(`${environmentId}\u0000${keyId}`, undefined);
     let n = 0;
     for (const rec of this.core.store.workingSet()) {
       if (rec.environmentId !== environmentId || rec.keyId !== keyId || !this.following(rec)) continue;
       if (rec.polling?.state === 'key-rejected') this.core.update(rec.localId, { polling: undefined });
       // Spread over a second so a still-rejected key costs one answer before it pauses again.
-      if (!this.core.hasTimer(rec.localId)) this.schedule(rec.localId, Math.round(n++ * 50 + this.core.random() * 50));
+      if (!this.scheduler.has(rec.localId)) this.schedule(rec.localId, Math.round(n++ * 50 + this.core.random() * 50));
     }
     return n;
   }
@@ -136,7 +105,7 @@ export class Poller {
    */
   resumeChanged(): number {
     let n = 0;
-    for (const [k, paused] of [...this.pausedKeys]) {
+    for (const [k, paused] of this.book.pausedKeys()) {
       const [environmentId, keyId] = k.split('\u0000') as [string, string];
       const now = this.core.keyFingerprint(environmentId, keyId);
       if (now === undefined || now === paused.fingerprint) continue;
@@ -150,7 +119,7 @@ export class Poller {
     const core = this.core;
     const rec = core.get(localId);
     if (!this.following(rec)) return;
-    const paused = this.pausedKeys.get(keyOf(rec))?.reason;
+    const paused = this.book.pausedKey(keyOf(rec))?.reason;
     if (paused) return void this.apply(localId, { type: 'key-paused', reason: paused });
     const client = core.clientFor(rec.environmentId, rec.keyId);
     if (!client) return void this.apply(localId, { type: 'no-client', retryMs: core.timing.pollMaxMs });
@@ -160,15 +129,15 @@ export class Poller {
     // The key's setup this request is signed with: a 401 pauses the key as it was then.
     const sentWith = core.keyFingerprint(rec.environmentId, rec.keyId);
     try {
-      const resource = await client.getJob(rec.jobId!, { signal: core.abort.signal });
-      const due = this.due.get(localId);
+      const resource = await client.getJob(rec.jobId!, { signal: this.scheduler.signal });
+      const due = this.book.dueAt(localId);
       // Timer lateness plus the request: the margin the next intervals keep (poll-policy.ts).
-      if (due !== undefined) this.lateness = decayLateness(this.lateness, Date.now() - due, Date.now());
-      this.missing.delete(localId);
+      if (due !== undefined) this.book.setLateness(decayLateness(this.book.lateness, Date.now() - due, Date.now()));
+      this.book.setMissing(localId, undefined);
       core.hostAnswered(rec.environmentId);
       this.applyStatus(localId, resource);
     } catch (err) {
-      if (!core.started) return;
+      if (!this.scheduler.running) return;
       core.hostSaw(rec.environmentId, err);
       this.failed(localId, err, sentWith);
     }
@@ -189,7 +158,7 @@ export class Poller {
     if (patch) core.update(localId, patch, durable);
     switch (next.do) {
       case 'poll-in':
-        if (next.missing !== undefined) this.missing.set(localId, next.missing);
+        if (next.missing !== undefined) this.book.setMissing(localId, next.missing);
         this.schedule(localId, next.delayMs);
         break;
       case 'poll': {
@@ -223,7 +192,7 @@ export class Poller {
     let n = 0;
     for (const rec of this.core.store.workingSet()) {
       if (!this.following(rec) || rec.polling?.state !== 'retrying' || this.core.hostOf(rec.environmentId) !== host) continue;
-      if (this.pausedKeys.has(keyOf(rec))) continue;
+      if (this.book.pausedKey(keyOf(rec))) continue;
       this.schedule(rec.localId, Math.round(n++ * 20 + this.core.random() * 20));
     }
     return n;
@@ -234,17 +203,17 @@ export class Poller {
     const core = this.core;
     const rec = core.get(localId)!;
     const attempts = rec.polling?.state === 'retrying' ? rec.polling.attempts : 0;
-    const verdict = judgePollFailure(factsOf(err), { missing: this.missing.get(localId) ?? 0, attempts }, core.timing, core.random());
+    const verdict = judgePollFailure(factsOf(err), { missing: this.book.missing(localId), attempts }, core.timing, core.random());
     const status = (err as { status?: number }).status;
     const down = verdict.action === 'retry' && verdict.networkDown ? core.hostWait(rec.environmentId) : undefined;
     const waits = down ? this.hostWaits() : { jitterMs: 0, fallbackMs: core.timing.pollMaxMs };
     const next = this.apply(localId, { type: 'failed', verdict, problem: problemOf(err), waits, ...(status !== undefined ? { status } : {}), ...(down ? { down } : {}) });
     if (next.do !== 'pause-key') return;
-    this.pausedKeys.set(keyOf(rec), { reason: next.reason, fingerprint: sentWith });
+    this.book.pauseKey(keyOf(rec), { reason: next.reason, fingerprint: sentWith });
     // The key's other jobs say so too, without a request each.
     for (const other of core.store.workingSet()) {
       if (other.localId !== localId && keyOf(other) === keyOf(rec) && this.following(other)) {
-        core.clearTimer(other.localId);
+        this.scheduler.cancel(other.localId);
         this.apply(other.localId, { type: 'key-rejected-too', reason: next.reason });
       }
     }

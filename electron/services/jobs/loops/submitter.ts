@@ -17,6 +17,8 @@ import { chooseKey, type KeyChoice } from '../decide/placement';
 import { pendingAsset } from '../decide/download-step';
 import { sendStep, type SendAnswer, type SendNext } from '../decide/send-step';
 import type { WorkClaims } from '../store/work-claims';
+import type { Scheduler } from './scheduler';
+import type { SendBook } from './work-state';
 
 export function isFileRef(value: unknown): value is FileRefRecord {
   return typeof value === 'object' && value !== null && typeof (value as FileRefRecord).path === 'string' && typeof (value as FileRefRecord).sha256 === 'string';
@@ -29,24 +31,48 @@ export interface SubmitterHooks {
   acceptFile(localId: string, file: string): Promise<void>;
 }
 
-export class Submitter {
-  readonly inflight = new Set<string>();
-  readonly heldBatches = new Set<string>();
-  private pumpTimer: NodeJS.Timeout | undefined;
-  claims: WorkClaims | undefined;
+const PUMP = '\u0000pump';
 
+export class Submitter {
   constructor(
     private readonly core: EngineCore,
+    private readonly scheduler: Scheduler,
+    /** Its part of the work state: only the submitter writes it. */
+    private readonly book: SendBook,
     private readonly hooks: SubmitterHooks,
   ) {}
 
-  stop(): void {
-    if (this.pumpTimer) clearTimeout(this.pumpTimer);
-    this.pumpTimer = undefined;
+  /**
+   * At engine start: the send claims open, and those left by processes that are gone, whose records need no
+   * more sending, are swept. Returns them (the start reads them for records another process is sending).
+   */
+  open(): WorkClaims {
+    const claims = this.book.openClaims(() => this.core.store.db);
+    claims.sweep((id) => {
+      const state = this.core.get(id)?.state;
+      return state === 'queued' || state === 'submitting';
+    });
+    return claims;
   }
 
   isHeld(rec: JobRecord): boolean {
-    return rec.batchId !== undefined && (this.heldBatches.has(rec.batchId) || rec.queue?.reason === 'paused');
+    return rec.batchId !== undefined && (this.book.isHeldBatch(rec.batchId) || rec.queue?.reason === 'paused');
+  }
+
+  /**
+   * Holds a batch's queued rows back (the user paused it), or lets them go: rows paused on their own (out of
+   * credits) wait for the slot cap again and the queue moves.
+   */
+  setHeld(batchId: string, held: boolean): void {
+    this.book.holdBatch(batchId, held);
+    if (held) return;
+    const core = this.core;
+    for (const rec of core.store.workingSet()) {
+      if (rec.batchId === batchId && rec.state === 'queued' && rec.queue?.reason === 'paused') {
+        core.update(rec.localId, { queue: { reason: 'cap', attempts: rec.queue.attempts, serverErrors: rec.queue.serverErrors }, problem: undefined });
+      }
+    }
+    this.pump();
   }
 
   activeOn(environmentId: string, keyId: string): number {
@@ -60,12 +86,12 @@ export class Submitter {
   /** Sends queued submissions while their keys have free slots, oldest first. */
   pump(): void {
     const core = this.core;
-    if (!core.started) return;
-    this.stop();
+    if (!this.scheduler.running) return;
+    this.scheduler.cancel(PUMP);
     const now = Date.now();
     let nextAt = Infinity;
     const queued = (core.store.workingSet() as EngineRecord[])
-      .filter((r) => r.state === 'queued' && !this.inflight.has(r.localId))
+      .filter((r) => r.state === 'queued' && !this.book.isSending(r.localId))
       .sort((a, b) => a.localId.localeCompare(b.localId));
     const used = new Map<string, number>();
     for (const rec of queued) {
@@ -89,20 +115,18 @@ export class Submitter {
         this.apply(rec.localId, { type: 'no-slot' });
         continue;
       }
-      if (!this.claims?.claim(rec.localId)) continue;
+      const claims = this.book.claims;
+      if (!claims?.claim(rec.localId)) continue;
       // Another process may have sent it between our last read and the claim (what it changed is reported by the engine's next refresh).
       if (core.store.fresh(rec.localId)?.state !== 'queued') {
-        this.claims.release(rec.localId);
+        claims.release(rec.localId);
         continue;
       }
       // send() marks it 'submitting' before its first await, so activeOn() already counts it for the next record.
-      this.inflight.add(rec.localId);
-      void core.track(this.send(rec.localId, key));
+      this.book.sending(rec.localId, true);
+      void this.scheduler.track(this.send(rec.localId, key));
     }
-    if (Number.isFinite(nextAt)) {
-      this.pumpTimer = setTimeout(() => this.pump(), Math.max(10, nextAt - now));
-      this.pumpTimer.unref?.();
-    }
+    if (Number.isFinite(nextAt)) this.scheduler.after(PUMP, Math.max(10, nextAt - now), () => this.pump());
   }
 
   /**
@@ -114,7 +138,7 @@ export class Submitter {
     const rec = core.get(localId)!;
     const { patch, durable, next } = sendStep(answer, rec, Date.now());
     if (patch) core.update(localId, patch, durable);
-    if (next.do === 'hold-batch') this.heldBatches.add(next.batchId);
+    if (next.do === 'hold-batch') this.book.holdBatch(next.batchId, true);
     return next;
   }
 
@@ -147,7 +171,7 @@ export class Submitter {
       let result: Awaited<ReturnType<typeof client.create>>;
       try {
         const values = this.wireValues(rec);
-        result = await client.create(kind, values, { signal: core.abort.signal, glbTo });
+        result = await client.create(kind, values, { signal: this.scheduler.signal, glbTo });
       } catch (err) {
         core.hostSaw(rec.environmentId, err);
         this.failed(localId, err);
@@ -159,10 +183,10 @@ export class Submitter {
     } catch (err) {
       core.internalError('submission failed', err);
     } finally {
-      this.inflight.delete(localId);
+      this.book.sending(localId, false);
       // Sent (or put back in the queue): the record says so now, so the claim goes. Kept, it would stop
       // another process from sending the job after a resend while this one still runs.
-      this.claims?.release(localId);
+      this.book.claims?.release(localId);
       this.pump();
     }
   }
@@ -174,7 +198,7 @@ export class Submitter {
    */
   private async recordAccepted(localId: string, result: { jobId?: string; glb?: { path: string } }): Promise<void> {
     const core = this.core;
-    for (let attempt = 0; core.started; attempt++) {
+    for (let attempt = 0; this.scheduler.running; attempt++) {
       try {
         const next = this.apply(localId, result.glb ? { type: 'merged', asset: pendingAsset(core.get(localId)!) } : { type: 'accepted', jobId: result.jobId! });
         if (next.do === 'accept-file') await this.hooks.acceptFile(localId, result.glb!.path);
@@ -182,7 +206,7 @@ export class Submitter {
         return;
       } catch (err) {
         core.internalError('the answer of an accepted submission could not be recorded; trying again', err);
-        await new Promise((r) => setTimeout(r, Math.min(5_000, 250 * 2 ** Math.min(attempt, 5))));
+        await this.scheduler.pause(Math.min(5_000, 250 * 2 ** Math.min(attempt, 5)));
       }
     }
   }
