@@ -16,14 +16,13 @@
 import path from 'node:path';
 import { ENDPOINTS, checkRequest, type FieldSpec, type GenerationKind, type JobResource } from '../../../shared/api';
 import { newestFirst, type JobRecord } from '../../../shared/domain/job';
-import { settledForWaiting } from '../../../shared/domain/settled';
 import { fail, ok, stagedFileRefSchema, type Result, type SubmitArgs } from '../../../shared/ipc';
 import { UpstreamError } from '../../upstream';
 import { assetFile, sourceImage, storeThumbnail, thumbnailFile } from './cache-files';
 import { awaitsDownload, Downloader } from './loops/downloader';
 import { EngineCore, newLocalId, nowIso, problemOf, type EngineDeps, type EngineRecord } from './engine-core';
 import type { JobEngine, SubmitOptions } from './engine-api';
-import { resolveTarget } from './decide/placement';
+import { keyLoad, resolveTarget, type KeyLoad } from './decide/placement';
 import type { JobStore } from './store/job-store';
 import { WorkClaims } from './store/work-claims';
 import { Poller } from './loops/poller';
@@ -34,6 +33,7 @@ import { Scheduler } from './loops/scheduler';
 import { Submitter } from './loops/submitter';
 import { WorkState, type WorkView } from './loops/work-state';
 import { sweepStaleTemp } from './temp-sweep';
+import { waitSettled } from './wait-settled';
 
 export { DEFAULT_TIMING, type EngineDeps, type EngineTiming, type StagedFiles } from './engine-core';
 
@@ -226,17 +226,10 @@ export class Engine implements JobEngine {
   }
 
   /** Active upstream (pending/running/being sent) and queued, per key. */
-  load(): { environmentId: string; keyId: string; active: number; queued: number }[] {
-    const map = new Map<string, { environmentId: string; keyId: string; active: number; queued: number }>();
-    for (const r of this.core.store.workingSet()) {
-      const k = `${r.environmentId}\u0000${r.keyId}`;
-      const entry = map.get(k) ?? { environmentId: r.environmentId, keyId: r.keyId, active: 0, queued: 0 };
-      if (r.state === 'pending' || r.state === 'running' || r.state === 'submitting') entry.active++;
-      if (r.state === 'queued') entry.queued++;
-      map.set(k, entry);
-    }
-    return [...map.values()].filter((e) => e.active + e.queued > 0);
+  load(): KeyLoad[] {
+    return keyLoad(this.core.store.workingSet());
   }
+
 
   assetPath(localId: string): string | undefined {
     return assetFile(this.core, this.get(localId));
@@ -392,24 +385,7 @@ export class Engine implements JobEngine {
   }
 
   waitFor(localId: string, signal?: AbortSignal): Promise<JobRecord> {
-    const settled = settledForWaiting;
-    const now = this.get(localId);
-    if (!now) return Promise.reject(new Error(`No job ${localId}.`));
-    if (settled(now)) return Promise.resolve(now);
-    return new Promise((resolve, reject) => {
-      const onAbort = () => {
-        off();
-        reject(new Error('Stopped waiting.'));
-      };
-      const off = this.onChange((r) => {
-        if (r.localId === localId && settled(r)) {
-          off();
-          signal?.removeEventListener('abort', onAbort);
-          resolve(r);
-        }
-      });
-      if (signal?.aborted) onAbort();
-      else signal?.addEventListener('abort', onAbort, { once: true });
-    });
+    return waitSettled(this, localId, signal);
   }
+
 }

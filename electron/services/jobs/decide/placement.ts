@@ -4,6 +4,7 @@
  * Pure: the registry's answers and the active counts come in as values.
  */
 import { ENDPOINTS, LIMITS, type GenerationKind } from '../../../../shared/api';
+import type { JobRecord } from '../../../../shared/domain/job';
 import { fail, ok, type Result } from '../../../../shared/ipc';
 import type { Environment, KeyInfo } from '../../contracts';
 
@@ -56,4 +57,26 @@ export function chooseKey(
   const ordered = [...usable].sort((a, b) => (a.id === rec.keyId ? -1 : b.id === rec.keyId ? 1 : active(a.id) - active(b.id)));
   const k = ordered.find((key) => free(key.id));
   return k ? { keyId: k.id, keyName: k.name } : undefined;
+}
+
+export interface KeyLoad {
+  environmentId: string;
+  keyId: string;
+  /** Jobs upstream on the key (pending, running, or being sent). */
+  active: number;
+  /** Requests waiting in the queue for it. */
+  queued: number;
+}
+
+/** Per key, the jobs upstream and the requests queued for it (keys with neither are left out). */
+export function keyLoad(records: readonly JobRecord[]): KeyLoad[] {
+  const map = new Map<string, KeyLoad>();
+  for (const r of records) {
+    const k = `${r.environmentId}\u0000${r.keyId}`;
+    const entry = map.get(k) ?? { environmentId: r.environmentId, keyId: r.keyId, active: 0, queued: 0 };
+    if (r.state === 'pending' || r.state === 'running' || r.state === 'submitting') entry.active++;
+    if (r.state === 'queued') entry.queued++;
+    map.set(k, entry);
+  }
+  return [...map.values()].filter((e) => e.active + e.queued > 0);
 }
