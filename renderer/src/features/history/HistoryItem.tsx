@@ -4,7 +4,8 @@ import type { JobSummary } from '../../../../shared/domain/job';
 import { bridge } from '../../bridge';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
-import { Menu, MenuItem, MenuSeparator } from '../../components/Menu';
+import { MenuItem, MenuSeparator } from '../../components/Menu';
+import { RowActionsMenu, RowProblem } from '../../components/RowActions';
 import { waitReason } from '../../../../shared/domain/wait-reason';
 import { useStore } from '../../state/store';
 import { formatDuration, kindLabel, producesOf, progressOf, statusGroup, statusLabel } from '../../domain/history/history-model';
@@ -207,56 +208,43 @@ export const HistoryItem = memo(function HistoryItem({ job, estimateMs, selected
           </div>
         ) : null}
         <QuickActions job={job} />
-        {problem ? (
-          <p className="history-error" role="alert">
-            {problem}
-          </p>
+        <RowProblem problem={problem} />
+      </div>
+      <RowActionsMenu title={title}>
+        {cancellable ? <MenuItem onSelect={cancel}>Cancel</MenuItem> : null}
+        <MenuItem disabled={!openable} onSelect={() => openJob(job)}>
+          Open in viewport
+        </MenuItem>
+        <MenuItem disabled={!openable} onSelect={() => openExport([job.localId])}>
+          Export…
+        </MenuItem>
+        {before && openable ? (
+          <MenuItem onSelect={() => setProblem(openCompare([before.localId, job.localId], { mode: 'wipe' }))}>Before / after</MenuItem>
         ) : null}
-      </div>
-      <div className="history-actions">
-        <Menu
-          label={`Actions for ${title}`}
-          trigger={
-            <button type="button" aria-label={`Actions for ${title}`}>
-              ⋯
-            </button>
-          }
+        <MenuItem disabled={!openable} onSelect={() => toggleCompare(job.localId)}>
+          {inCompare ? 'Remove from compare' : 'Add to compare'}
+        </MenuItem>
+        {chainActions(job).map((a) => (
+          <MenuItem key={a.kind} onSelect={() => startFrom(a.kind, { [a.as]: job.jobId })}>
+            {a.label}
+          </MenuItem>
+        ))}
+        <MenuItem onSelect={() => void reuseSettings(job)}>Use these settings again</MenuItem>
+        <MenuItem
+          disabled={!job.jobId}
+          onSelect={() => void navigator.clipboard?.writeText(job.jobId ?? '').catch(() => setProblem('The clipboard is not available.'))}
         >
-          {cancellable ? <MenuItem onSelect={cancel}>Cancel</MenuItem> : null}
-          <MenuItem disabled={!openable} onSelect={() => openJob(job)}>
-            Open in viewport
-          </MenuItem>
-          <MenuItem disabled={!openable} onSelect={() => openExport([job.localId])}>
-            Export…
-          </MenuItem>
-          {before && openable ? (
-            <MenuItem onSelect={() => setProblem(openCompare([before.localId, job.localId], { mode: 'wipe' }))}>Before / after</MenuItem>
-          ) : null}
-          <MenuItem disabled={!openable} onSelect={() => toggleCompare(job.localId)}>
-            {inCompare ? 'Remove from compare' : 'Add to compare'}
-          </MenuItem>
-          {chainActions(job).map((a) => (
-            <MenuItem key={a.kind} onSelect={() => startFrom(a.kind, { [a.as]: job.jobId })}>
-              {a.label}
-            </MenuItem>
-          ))}
-          <MenuItem onSelect={() => void reuseSettings(job)}>Use these settings again</MenuItem>
-          <MenuItem
-            disabled={!job.jobId}
-            onSelect={() => void navigator.clipboard?.writeText(job.jobId ?? '').catch(() => setProblem('The clipboard is not available.'))}
-          >
-            Copy job id
-          </MenuItem>
-          <MenuItem
-            disabled={!openable}
-            onSelect={() => void revealJobFile(job.localId).then((message) => message && setProblem(message))}
-          >
-            Reveal the file
-          </MenuItem>
-          <MenuSeparator />
-          <MenuItem onSelect={remove}>Remove from history</MenuItem>
-        </Menu>
-      </div>
+          Copy job id
+        </MenuItem>
+        <MenuItem
+          disabled={!openable}
+          onSelect={() => void revealJobFile(job.localId).then((message) => message && setProblem(message))}
+        >
+          Reveal the file
+        </MenuItem>
+        <MenuSeparator />
+        <MenuItem onSelect={remove}>Remove from history</MenuItem>
+      </RowActionsMenu>
       <Dialog
         open={confirmRemove}
         title="Cancel and remove?"

@@ -6,7 +6,8 @@
 import { useState } from 'react';
 import type { JobSummary } from '../../../../shared/domain/job';
 import { bridge } from '../../bridge';
-import { Menu, MenuItem } from '../../components/Menu';
+import { MenuItem } from '../../components/Menu';
+import { RowActionsMenu, RowProblem } from '../../components/RowActions';
 import { useStore } from '../../state/store';
 import { kindLabel, statusGroup } from '../../domain/history/history-model';
 import { canOpen, chainActions } from '../../domain/history/job-actions';
@@ -59,34 +60,21 @@ export function SetRow({ setId, takes, keptLocalId, expanded, onToggle }: { setI
             {expanded ? 'Hide takes' : 'Show takes'}
           </button>
         </div>
-        {problem ? (
-          <p className="history-error" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <RowProblem problem={problem} />
       </div>
-      <div className="history-actions">
-        <Menu
-          label={`Actions for ${title}`}
-          trigger={
-            <button type="button" aria-label={`Actions for ${title}`}>
-              ⋯
-            </button>
-          }
-        >
-          <MenuItem disabled={!canOpen(chosen)} onSelect={() => openJob(chosen)}>
-            Open {keptLocalId ? 'the kept take' : 'the first take'}
+      <RowActionsMenu title={title}>
+        <MenuItem disabled={!canOpen(chosen)} onSelect={() => openJob(chosen)}>
+          Open {keptLocalId ? 'the kept take' : 'the first take'}
+        </MenuItem>
+        <MenuItem disabled={!canOpen(chosen)} onSelect={() => openExport([chosen.localId])}>
+          Export {keptLocalId ? 'the kept take' : 'the first take'}…
+        </MenuItem>
+        {chainActions(chosen).map((a) => (
+          <MenuItem key={a.kind} onSelect={() => startFrom(a.kind, { [a.as]: chosen.jobId })}>
+            {a.label}
           </MenuItem>
-          <MenuItem disabled={!canOpen(chosen)} onSelect={() => openExport([chosen.localId])}>
-            Export {keptLocalId ? 'the kept take' : 'the first take'}…
-          </MenuItem>
-          {chainActions(chosen).map((a) => (
-            <MenuItem key={a.kind} onSelect={() => startFrom(a.kind, { [a.as]: chosen.jobId })}>
-              {a.label}
-            </MenuItem>
-          ))}
-        </Menu>
-      </div>
+        ))}
+      </RowActionsMenu>
     </article>
   );
 }
