@@ -94,6 +94,8 @@ export function HistoryPanel() {
     measureElement: (el, entry, instance) => measureElement(el, entry, instance) || HISTORY_ROW_HEIGHT,
   });
 
+  const virtualItems = virtualizer.getVirtualItems();
+
   return (
     <section className="history" aria-label="Job history" aria-busy={!loaded} data-count={rows.length}>
       <header className="history-header">
@@ -146,27 +148,32 @@ export function HistoryPanel() {
         {loaded && rows.length === 0 ? (
           <p className="history-empty">{total === 0 ? 'No jobs yet. Generated assets appear here.' : 'No job matches these filters.'}</p>
         ) : null}
+        {/* The rows on screen lie in normal flow, moved down as one block to the first one's place: each row is
+            as tall as its content and pushes the next one down itself, so a row that grows (the bundled font
+            arriving re-wraps its actions, a job finishing adds them) never runs into the next one, whenever the
+            list gets to re-render. Measuring them only sets the scroll range and which rows are drawn. */}
         <div className="history-list" role="list" aria-label="Jobs" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const entry = entries[item.index];
-            if (!entry) return null;
-            return (
-              <div
-                key={item.key}
-                ref={virtualizer.measureElement}
-                data-index={item.index}
-                role="listitem"
-                className={`history-row${entry.type === 'take' ? ' history-take' : ''}`}
-                style={{ transform: `translateY(${item.start}px)` }}
-              >
-                {entry.type === 'set' ? (
-                  <SetRow setId={entry.setId} takes={entry.takes} keptLocalId={entry.keptLocalId} expanded={entry.expanded} onToggle={() => toggleSet(entry.setId)} />
-                ) : (
-                  <HistoryItem job={entry.job} estimateMs={estimates[entry.job.kind]} selected={entry.job.localId === openedLocalId} />
-                )}
-              </div>
-            );
-          })}
+          <div className="history-rows" style={{ transform: `translateY(${virtualItems[0]?.start ?? 0}px)` }}>
+            {virtualItems.map((item) => {
+              const entry = entries[item.index];
+              if (!entry) return null;
+              return (
+                <div
+                  key={item.key}
+                  ref={virtualizer.measureElement}
+                  data-index={item.index}
+                  role="listitem"
+                  className={`history-row${entry.type === 'take' ? ' history-take' : ''}`}
+                >
+                  {entry.type === 'set' ? (
+                    <SetRow setId={entry.setId} takes={entry.takes} keptLocalId={entry.keptLocalId} expanded={entry.expanded} onToggle={() => toggleSet(entry.setId)} />
+                  ) : (
+                    <HistoryItem job={entry.job} estimateMs={estimates[entry.job.kind]} selected={entry.job.localId === openedLocalId} />
+                  )}
+                </div>
+              );
+            })}
+          </div>
         </div>
       </div>
       {loaded && beyondWindow > 0 ? (
