@@ -166,7 +166,8 @@ describe('viewport slice', () => {
     const reason = 'bomb.glb: This model declares 100,000,000 vertices in a 300-byte file; it is damaged or hostile.';
     main.answer({ ok: false, problem: { reason: 'refused', message: reason } });
     await vi.waitFor(() => expect(s().viewportState).toBe('error'));
-    expect(s().viewportError).toBe(reason);
+    // The card shows the file's name under the reason, so the reason is not prefixed with it again.
+    expect(s().viewportError).toBe('This model declares 100,000,000 vertices in a 300-byte file; it is damaged or hostile.');
     expect(s().viewportTarget?.url).toBe('');
     expect(s().lastModel).toBeNull();
   });
