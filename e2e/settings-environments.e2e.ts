@@ -74,6 +74,8 @@ test('switching environments sends each request with that environment’s key', 
 
   // Back to the built-in sandbox: the next job goes there, with its own key.
   await banner.getByRole('combobox', { name: 'Environment' }).selectOption({ label: 'Sandbox (built-in)' });
+  // As the user sees it: the top bar names the sandbox's key once the switch has taken (Generate sends where it shows).
+  await expect(banner.getByRole('combobox', { name: 'Key' })).toContainText(/Sandbox key \d+/);
   await generatePanel(page).getByLabel(/^Prompt/).fill('a lamp for the sandbox');
   await generate(page);
   await expectFinished(page);

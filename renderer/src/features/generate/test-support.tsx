@@ -57,9 +57,12 @@ let staged = 0;
 
 export function installFakeHost(submitResult?: (args: { kind: string; fields: Record<string, unknown> }) => Result<JobRecord>): FakeHost {
   const listeners = new Set<(jobs: JobRecord[]) => void>();
-  const submit = vi.fn(async (args: { kind: string; fields: Record<string, unknown> }) =>
-    submitResult ? submitResult(args) : ({ ok: true, value: job({ localId: `local-${Date.now()}`, kind: args.kind as JobRecord['kind'], state: 'queued', request: args.fields }) } as Result<JobRecord>),
-  );
+  const submit = vi.fn(async (args: { kind: string; fields: Record<string, unknown>; environmentId?: string; keyId?: string }) => {
+    if (submitResult) return submitResult(args);
+    // As main records it: in the environment and key the request names (the active pair when it names none).
+    const where = args.environmentId && args.keyId ? { environmentId: args.environmentId, keyId: args.keyId } : {};
+    return { ok: true, value: job({ localId: `local-${Date.now()}`, kind: args.kind as JobRecord['kind'], state: 'queued', request: args.fields, ...where }) } as Result<JobRecord>;
+  });
   const stageFile = vi.fn(async (file: Blob, name?: string): Promise<Result<StagedFile>> => {
     const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
     const format = sniffFormat(head, file.size);

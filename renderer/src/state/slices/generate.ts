@@ -271,8 +271,11 @@ export const createGenerateSlice: SliceCreator<GenerateSlice> = (set, get) => {
         return false;
       }
       const checked = { values: request.fields };
+      // Sent to the environment and key the top bar shows now, named in the request: main's own choice of the
+      // active pair may already be a switch further on (the user changed it while this press was on its way).
       const active = get().settings?.active ?? undefined;
-      const sentWith = active ? { environmentId: active.environmentId, keyId: active.keyId } : undefined;
+      const target = active ? { environmentId: active.environmentId, keyId: active.keyId } : undefined;
+      let sentWith = target;
       set({ submissions: { ...get().submissions, [kind]: { phase: 'submitting', sentWith } } });
       let outcome: Submission;
       // Variants: that many jobs of the same request, one set; each goes through the queue like any other job.
@@ -282,12 +285,14 @@ export const createGenerateSlice: SliceCreator<GenerateSlice> = (set, get) => {
       const opened = openedNow(get());
       let setIds: string[] | undefined;
       try {
-        const res = await bridge().api.jobs.submit({ kind, fields: checked.values, ...(setId ? { setId } : {}) });
+        const res = await bridge().api.jobs.submit({ kind, fields: checked.values, ...target, ...(setId ? { setId } : {}) });
         outcome = res.ok ? { phase: 'sent', job: res.value } : { phase: 'failed', problem: res.problem };
+        // Where the job really went, as main recorded it: the panel follows it while that pair is the active one.
+        if (res.ok && target && res.value.environmentId) sentWith = { environmentId: res.value.environmentId, keyId: res.value.keyId };
         if (res.ok && setId) {
           const ids = [res.value.localId];
           for (let n = 1; n < takes; n++) {
-            const more = await bridge().api.jobs.submit({ kind, fields: checked.values, setId });
+            const more = await bridge().api.jobs.submit({ kind, fields: checked.values, ...target, setId });
             if (!more.ok) break;
             ids.push(more.value.localId);
           }
