@@ -197,7 +197,16 @@ test('keyboard only: choose a kind, fill the prompt, generate, open the result, 
   const actions = item.getByRole('button', { name: /^Actions for/ });
   await tabTo(page, actions);
   await page.keyboard.press('Enter');
-  for (let i = 0; i < 12 && (await focusedText(page)) !== 'Export…'; i++) await page.keyboard.press('ArrowDown');
+  // One arrow at a time, each waited for as a user sees the highlight move: Radix moves focus on the next task
+  // after the key, so a press read too early would be pressed again and land one item past.
+  const exportItem = page.getByRole('menuitem', { name: 'Export…' });
+  await expect(page.getByRole('menuitem', { name: 'Open in viewport' })).toBeFocused();
+  for (let i = 0; i < 12 && !(await exportItem.evaluate((el) => el === document.activeElement)); i++) {
+    const before = await focusedText(page);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => focusedText(page)).not.toBe(before);
+  }
+  await expect(exportItem).toBeFocused();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Export asset' });
   await expect(dialog).toBeVisible();
