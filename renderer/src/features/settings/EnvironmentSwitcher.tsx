@@ -27,6 +27,8 @@ export function EnvironmentSwitcher() {
 
   const environments = settings?.environments ?? [];
   const keys = active?.environment.keys ?? [];
+  // The closed menus may be narrower than their names at smaller widths: the tooltip keeps them whole.
+  const keyLabel = (k: (typeof keys)[number]) => `${k.name} (${k.clientIdMasked})${k.hasSecret ? '' : ' – no secret'}`;
   return (
     <section className="env-switcher" aria-label="Environment and key">
       <label htmlFor={envId} className="env-switcher-label">
@@ -37,6 +39,7 @@ export function EnvironmentSwitcher() {
         aria-label="Environment"
         className="input input-compact"
         value={active?.environment.id ?? ''}
+        title={active?.environment.name}
         disabled={environments.length === 0}
         onChange={(e) => {
           const env = environments.find((x) => x.id === e.target.value);
@@ -58,13 +61,14 @@ export function EnvironmentSwitcher() {
         aria-label="Key"
         className="input input-compact"
         value={active?.key.id ?? ''}
+        title={active ? keyLabel(active.key) : undefined}
         disabled={keys.length === 0}
         onChange={(e) => active && void switchTo(active.environment.id, e.target.value)}
       >
         {keys.length === 0 ? <option value="">No key</option> : null}
         {keys.map((k) => (
           <option key={k.id} value={k.id}>
-            {k.name} ({k.clientIdMasked}){k.hasSecret ? '' : ' – no secret'}
+            {keyLabel(k)}
           </option>
         ))}
       </select>
