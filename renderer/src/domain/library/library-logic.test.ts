@@ -5,7 +5,7 @@ import { activeFilterCount, clearedFilters, dateFrom, NO_FILTERS, searchArgs, ty
 import { latestOnly } from './latest-only';
 import { lineageSteps, takeWords } from './lineage';
 import { comparePlan, openPlan, thumbnailSrc } from './open';
-import { itemAt, PAGE_SIZE, pagesToLoad, withPage, withSummary } from './pages';
+import { itemAt, keepUnchanged, PAGE_SIZE, pagesToLoad, withPage, withSummary } from './pages';
 import { bytesWords, countWords, dayWords, deleteWords, exportedWords, fixesWords, importReportWords, momentWords, promptLine } from './words';
 import { dropGoesToLibrary, sortImport } from './import-files';
 
@@ -96,6 +96,27 @@ describe('pages', () => {
     const cache = new Map([[1, [asset('x'), asset('y')]]]);
     expect(itemAt(cache, PAGE_SIZE + 1)?.id).toBe('y');
     expect(itemAt(cache, 5)).toBeUndefined();
+  });
+
+  it.each([
+    ['the same answer', ['x', 'y'], ['x', 'y'], [], true],
+    ['one asset changed', ['x', 'y'], ['x', 'y*'], ['y'], false],
+    ['the same assets in another order', ['x', 'y'], ['y', 'x'], [], false],
+    ['one more', ['x'], ['x', 'z'], ['z'], false],
+    ['nothing held', [], ['x'], ['x'], false],
+  ])('keeps what is held where an answer equals it: %s', (_, heldIds, newIds, fresh, wholeList) => {
+    const make = (id: string) => (id.endsWith('*') ? asset(id.slice(0, -1), { favourite: true }) : asset(id));
+    const held = heldIds.map(make);
+    const answer = newIds.map(make);
+    const kept = keepUnchanged(held, answer);
+    expect(kept === held).toBe(wholeList);
+    expect(kept.map((a) => a.id)).toEqual(answer.map((a) => a.id));
+    for (const [i, a] of kept.entries()) {
+      const before = held.find((h) => h.id === a.id);
+      // A new or changed asset is the answer's own object; an unchanged one is the object held (its cell is not drawn again).
+      expect(a).toBe(fresh.includes(a.id) || !before ? answer[i] : before);
+    }
+    expect(kept.find((a) => a.id === 'y')?.favourite ?? false).toBe(newIds.includes('y*'));
   });
 
   it('replaces a changed asset where it is held, and keeps the cache when it is not', () => {

@@ -60,3 +60,28 @@ export function withSummary(cache: PageCache, summary: LibraryAssetSummary): Pag
   }
   return changed ? next : cache;
 }
+
+/** Two summaries that say the same (the host writes them field by field in one order, so their JSON is comparable). */
+export function sameSummary(a: LibraryAssetSummary, b: LibraryAssetSummary): boolean {
+  return a === b || (a.id === b.id && JSON.stringify(a) === JSON.stringify(b));
+}
+
+/**
+ * A new answer's items with every summary that equals one already held
+ * replaced by the held object, and the held list itself when nothing
+ * changed: a keystroke whose results are those shown ("stylis" →
+ * "stylise") leaves every cell as it is, and a changed answer redraws only
+ * the cells whose asset changed (cells are memoised on their asset).
+ */
+export function keepUnchanged(held: readonly LibraryAssetSummary[] | undefined, items: readonly LibraryAssetSummary[]): readonly LibraryAssetSummary[] {
+  if (!held?.length) return items;
+  const byId = new Map(held.map((h) => [h.id, h]));
+  let same = held.length === items.length;
+  const out = items.map((item, i) => {
+    const before = byId.get(item.id);
+    const kept = before && sameSummary(before, item) ? before : item;
+    if (kept !== held[i]) same = false;
+    return kept;
+  });
+  return same ? held : out;
+}

@@ -1,8 +1,9 @@
 /** One asset in the results: a thumbnail cell in the grid, a row in the list. */
-import { memo, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { LibraryAssetSummary } from '../../../../shared/domain/library';
 import { bridge } from '../../bridge';
 import { thumbnailSrc } from '../../domain/library/open';
+import { useStore } from '../../state/store';
 import { dayWords, exportedWords, MEDIA_KIND_WORDS, originWords } from '../../domain/library/words';
 
 const KIND_ICONS = { model: '◆', image: '▣', skybox: '◯', video: '▶' } as const;
@@ -19,8 +20,14 @@ function ExportedIcon() {
 
 function Thumb({ asset }: { asset: LibraryAssetSummary }) {
   const [failed, setFailed] = useState<string | null>(null);
+  // A cell that appears while the artist types fetches its picture once typing pauses; one that has it keeps it.
+  const typing = useStore((s) => s.libraryTyping);
+  const [fetchPicture, setFetchPicture] = useState(!typing);
+  useEffect(() => {
+    if (!typing) setFetchPicture(true);
+  }, [typing]);
   const src = thumbnailSrc(asset, bridge().assetUrl);
-  if (src && failed !== src) return <img className="lib-thumb" src={src} alt="" loading="lazy" draggable={false} onError={() => setFailed(src)} />;
+  if (src && failed !== src && fetchPicture) return <img className="lib-thumb" src={src} alt="" loading="lazy" draggable={false} onError={() => setFailed(src)} />;
   return (
     <span className="lib-thumb lib-thumb-icon" aria-hidden="true">
       {KIND_ICONS[asset.mediaKind]}

@@ -6,7 +6,7 @@
  * assets, Enter opens one.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { LibraryAssetSummary } from '../../../../shared/domain/library';
 import { itemAt, pagesToLoad } from '../../domain/library/pages';
 import { useStore } from '../../state/store';
@@ -32,7 +32,8 @@ function useWidth(el: React.RefObject<HTMLElement | null>): number {
   return width;
 }
 
-export function LibraryResults({ onDetails }: { onDetails(asset: LibraryAssetSummary): void }) {
+/** Memoised: a keystroke draws the search field again, not the grid (the grid follows the answer). */
+export const LibraryResults = memo(function LibraryResults({ onDetails }: { onDetails(asset: LibraryAssetSummary): void }) {
   const total = useStore((s) => s.libraryTotal) ?? 0;
   const pages = useStore((s) => s.libraryPages);
   const layout = useStore((s) => s.libraryLayout);
@@ -71,7 +72,7 @@ export function LibraryResults({ onDetails }: { onDetails(asset: LibraryAssetSum
     showRange(first, last, pagesToLoad(first, last, total));
   }, [firstRow, lastRow, columns, total, showRange, pages]);
 
-  const selectedIds = new Set(selection.map((a) => a.id));
+  const selectedIds = useMemo(() => new Set(selection.map((a) => a.id)), [selection]);
   const onOpen = useCallback(
     (asset: LibraryAssetSummary, e: React.MouseEvent | React.KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey) toggleSelection(asset);
@@ -126,4 +127,4 @@ export function LibraryResults({ onDetails }: { onDetails(asset: LibraryAssetSum
       </div>
     </div>
   );
-}
+});

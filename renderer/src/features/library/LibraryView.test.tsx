@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_PAGES, PAGE_SIZE } from '../../domain/library/pages';
+import { TYPING_QUIET_MS } from '../../state/slices/library';
 import { useStore } from '../../state/store';
 import { AssetCell } from './AssetCell';
 import { LibraryView } from './LibraryView';
@@ -50,6 +51,46 @@ describe('the library view', () => {
     await waitFor(() => expect(cells().every((c) => c.getAttribute('aria-label')!.startsWith('Wooden chair'))).toBe(true));
     const sent = host.calls.search.mock.calls.slice(before).map(([a]) => [a.query, a.offset]);
     expect(sent).toEqual([['wood', 0]]);
+  });
+
+  it('cells that appear while typing fetch their pictures once typing pauses; cells shown before keep theirs', async () => {
+    installLibraryHost(1000, { thumbnails: true });
+    render(<LibraryView />);
+    await waitFor(() => expect(cells().length).toBeGreaterThan(0));
+    const picture = (label: string) => cells().find((c) => c.getAttribute('aria-label') === label)?.querySelector('img.lib-thumb');
+    // Nobody typing: the first results show their pictures at once.
+    expect(picture('Wooden chair 0')?.getAttribute('src')).toBe('/assets/L000000/thumbnail');
+    expect(picture('Stone lantern 1')).toBeTruthy();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.change(screen.getByRole('searchbox', { name: 'Search library' }), { target: { value: 'wood' } });
+      for (let i = 0; i < 5 && useStore.getState().libraryResultsFor !== 'wood'; i++) await act(() => Promise.resolve());
+      expect(useStore.getState().libraryResultsFor).toBe('wood');
+      expect(picture('Wooden chair 0')).toBeTruthy();
+      // A cell the answer brought while typing shows its kind until typing pauses.
+      expect(cells().some((c) => c.getAttribute('aria-label') === 'Wooden chair 10')).toBe(true);
+      expect(picture('Wooden chair 10')).toBeFalsy();
+      act(() => vi.advanceTimersByTime(TYPING_QUIET_MS - 1));
+      expect(picture('Wooden chair 10')).toBeFalsy();
+      act(() => vi.advanceTimersByTime(1));
+      expect(picture('Wooden chair 10')?.getAttribute('src')).toBe('/assets/L000010/thumbnail');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('an answer equal to the shown results leaves every cell as it is', async () => {
+    installLibraryHost(1000);
+    render(<LibraryView />);
+    const field = screen.getByRole('searchbox', { name: 'Search library' });
+    fireEvent.change(field, { target: { value: 'wood' } });
+    await waitFor(() => expect(useStore.getState().libraryResultsFor).toBe('wood'));
+    const before = useStore.getState().libraryPages;
+    const firstCell = cells()[0];
+    fireEvent.change(field, { target: { value: 'wood ' } });
+    await waitFor(() => expect(useStore.getState().libraryResultsFor).toBe('wood '));
+    expect(useStore.getState().libraryPages).toBe(before);
+    expect(cells()[0]).toBe(firstCell);
   });
 
   it('each keystroke searches, and an answer overtaken by newer typing is never shown', async () => {

@@ -5,7 +5,7 @@
  * Import… (or a drop) to bring files in.
  */
 import { ToggleGroup } from 'radix-ui';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LibraryAssetSummary } from '../../../../shared/domain/library';
 import { countWords, numberWords } from '../../domain/library/words';
 import { Menu, MenuItem } from '../../components/Menu';
@@ -103,10 +103,14 @@ export function LibraryView() {
     }
   }, [connect]);
 
-  const onDetails = (asset: LibraryAssetSummary) => {
-    lastCell.current = asset.id;
-    showDetail(asset.id);
-  };
+  // Stable, so typing (which draws this view again) does not draw every result cell again.
+  const onDetails = useCallback(
+    (asset: LibraryAssetSummary) => {
+      lastCell.current = asset.id;
+      showDetail(asset.id);
+    },
+    [showDetail],
+  );
   const back = () => {
     showDetail(null);
     // Focus goes back to the asset the details were opened from.

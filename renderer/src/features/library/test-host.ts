@@ -30,9 +30,9 @@ export interface LibraryHost {
   details: Map<string, LibraryAssetDetail>;
 }
 
-export function installLibraryHost(count: number): LibraryHost {
+export function installLibraryHost(count: number, options: { thumbnails?: boolean } = {}): LibraryHost {
   const ok = <T,>(value: T) => ({ ok: true as const, value });
-  const all = Array.from({ length: count }, (_, i) => summary(i));
+  const all = Array.from({ length: count }, (_, i) => summary(i, options.thumbnails ? { hasThumbnail: true } : {}));
   let holding = false;
   const held: (() => void)[] = [];
   const details = new Map<string, LibraryAssetDetail>();

@@ -12,7 +12,7 @@ import { bridge } from '../../bridge';
 import { NO_FILTERS, searchArgs, type LibraryFilters } from '../../domain/library/filters';
 import { sortImport } from '../../domain/library/import-files';
 import { latestOnly } from '../../domain/library/latest-only';
-import { PAGE_SIZE, withPage, withSummary, type PageCache } from '../../domain/library/pages';
+import { keepUnchanged, PAGE_SIZE, withPage, withSummary, type PageCache } from '../../domain/library/pages';
 import { bytesWords, countWords, importReportWords } from '../../domain/library/words';
 import type { SliceCreator } from '../slice';
 
@@ -45,6 +45,13 @@ export interface LibrarySlice {
   libraryResultsKey: number;
   /** The query the shown results answer (tests and the bench wait on it). */
   libraryResultsFor: string;
+  /**
+   * The search field changed within the last TYPING_QUIET_MS: cells that
+   * appear meanwhile wait to fetch their pictures, so thumbnails of results
+   * passed through while typing neither hold the host's connections the next
+   * keystroke's search needs nor cost a redraw each.
+   */
+  libraryTyping: boolean;
   libraryError: string | null;
   /** Assets chosen for compare or for acting on together (Ctrl/Cmd-click), in the order chosen. */
   librarySelection: LibraryAssetSummary[];
@@ -85,6 +92,8 @@ export interface LibrarySlice {
 }
 
 const STORED_LAYOUT = 'asset-studio.library.layout.v1';
+/** Typing counts as paused after this long without a change to the search field (ms). */
+export const TYPING_QUIET_MS = 250;
 /** The right panel's view is kept for the next start: an artist who works from the library finds it there. */
 export const STORED_SIDE_PANEL = 'asset-studio.ui.side-panel.v1';
 
@@ -121,6 +130,7 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get) => {
   const pending = new Set<string>();
   let connections = 0;
   let release: (() => void) | null = null;
+  let typingTimer: ReturnType<typeof setTimeout> | undefined;
 
   const args = (offset: number) => searchArgs(get().libraryQuery, get().libraryFilters, { offset, limit: PAGE_SIZE }, new Date());
 
@@ -133,13 +143,19 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get) => {
         return;
       }
       pending.clear();
-      set((s) => ({
-        libraryError: null,
-        libraryTotal: res.value.total,
-        libraryPages: new Map([[0, res.value.items]]),
-        libraryResultsKey: s.libraryResultsKey + 1,
-        libraryResultsFor: req.query,
-      }));
+      set((s) => {
+        // What is shown and still true is kept as it is: unchanged cells are not drawn again.
+        const held = s.libraryPages.get(0);
+        const items = keepUnchanged(held, res.value.items);
+        const samePages = items === held && s.libraryPages.size === 1;
+        return {
+          libraryError: null,
+          libraryTotal: res.value.total,
+          libraryPages: samePages ? s.libraryPages : new Map([[0, items]]),
+          libraryResultsKey: s.libraryResultsKey + 1,
+          libraryResultsFor: req.query,
+        };
+      });
     },
     (err) => set({ libraryError: `The library could not be searched: ${(err as Error).message}` }),
   );
@@ -211,6 +227,7 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get) => {
     libraryPages: new Map(),
     libraryResultsKey: 0,
     libraryResultsFor: '',
+    libraryTyping: false,
     libraryError: null,
     librarySelection: [],
     libraryOpenedId: null,
@@ -246,7 +263,9 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get) => {
 
     setLibraryQuery: (query) => {
       if (query === get().libraryQuery) return;
-      set({ libraryQuery: query });
+      set({ libraryQuery: query, libraryTyping: true });
+      clearTimeout(typingTimer);
+      typingTimer = setTimeout(() => set({ libraryTyping: false }), TYPING_QUIET_MS);
       searchAgain();
     },
     setLibraryFilters: (patch) => {
