@@ -15,6 +15,7 @@ import type { BatchRow } from '../../../shared/ipc';
 import { sha256File } from './check-row';
 import { REPORT_HTML, contactSheetHtml, sheetEntries } from './contact-sheet';
 import { writeFileAtomic } from '../json-file';
+import { sweepLeftoverTemps } from './leftover-temps';
 
 export interface ExportRequest {
   /** Who started the batch: the browser shell's exports are limited like its folder chooser. */
@@ -146,6 +147,8 @@ export async function writeReports(outDir: string, rows: BatchRow[], thumbnailOf
   const json = path.join(outDir, REPORT_JSON);
   // The folder was judged just before (folder-at-use.ts): nothing here makes one.
   const into = { createFolder: false };
+  // What a killed run left half-written here goes before this run's reports are written.
+  await sweepLeftoverTemps(outDir);
   await writeFileAtomic(csv, reportCsv(lines), into);
   await writeFileAtomic(json, JSON.stringify(lines, null, 2) + '\n', into);
   await writeFileAtomic(path.join(outDir, REPORT_HTML), contactSheetHtml(`Batch report: ${path.basename(outDir)}`, await sheetEntries(outDir, rows, thumbnailOf)), into);
