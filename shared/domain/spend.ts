@@ -14,7 +14,10 @@
 import { quoteRequest, type RateCard } from '../api/rate-card';
 import type { JobRecord } from './job';
 
-export type SpendJob = Pick<JobRecord, 'kind' | 'jobId' | 'environmentId' | 'environmentName' | 'keyId' | 'keyName' | 'request' | 'createdAt' | 'acceptedAt' | 'submittedAt'>;
+export type SpendJob = Pick<JobRecord, 'kind' | 'jobId' | 'environmentId' | 'environmentName' | 'keyId' | 'keyName' | 'request' | 'createdAt' | 'acceptedAt' | 'submittedAt'> & {
+  /** How many jobs this entry stands for (the store's ledger read groups jobs of one key, day, kind and price inputs); 1 when absent. */
+  count?: number;
+};
 
 export interface SpendDay {
   /** The day, as `dayOf` wrote it (YYYY-MM-DD by default, UTC). */
@@ -78,14 +81,15 @@ export function estimateSpend(jobs: readonly SpendJob[], cards: Readonly<Record<
       entry.days.set(dayKey, day);
     }
     const price = jobPrice(job, card);
-    day.jobs += 1;
-    entry.spend.total.jobs += 1;
+    const n = job.count ?? 1;
+    day.jobs += n;
+    entry.spend.total.jobs += n;
     if (price === undefined) {
-      day.unpriced += 1;
-      entry.spend.total.unpriced += 1;
+      day.unpriced += n;
+      entry.spend.total.unpriced += n;
     } else {
-      day.credits += price;
-      entry.spend.total.credits += price;
+      day.credits += price * n;
+      entry.spend.total.credits += price * n;
     }
   }
   return [...byKey.values()]

@@ -5,6 +5,7 @@
 import type { SubmitArgs } from '../../../shared/ipc';
 import type { Result } from '../../../shared/ipc';
 import type { JobRecord } from '../../../shared/domain/job';
+import type { SpendJob } from '../../../shared/domain/spend';
 
 export interface SubmitOptions {
   /** The batch this submission belongs to (its record carries batchId). */
@@ -28,6 +29,8 @@ export interface JobEngine {
   working?(): JobRecord[];
   /** The jobs that may have been charged after a time (sent, made since a week before it), read by an index. */
   chargedSince?(fromIso: string): JobRecord[];
+  /** Every job the service accepted, grouped by key, kind, day at the offset and price inputs, with counts (spend.ts). */
+  spendLedger?(utcOffsetMinutes: number): SpendJob[];
   /** The records whose send the service refused for credits (a 402 naming the balance). */
   refusedForCredits?(): JobRecord[];
   /** The record of an upstream job id (the newest, when several environments share it), read by an index. */

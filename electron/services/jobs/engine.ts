@@ -34,6 +34,7 @@ import { Submitter } from './loops/submitter';
 import { WorkState, type WorkView } from './loops/work-state';
 import { sweepStaleTemp } from './temp-sweep';
 import { waitSettled } from './wait-settled';
+import type { SpendJob } from '../../../shared/domain/spend';
 
 export { DEFAULT_TIMING, type EngineDeps, type EngineTiming, type StagedFiles } from './engine-core';
 
@@ -184,6 +185,11 @@ export class Engine implements JobEngine {
   chargedSince(fromIso: string): JobRecord[] {
     this.ensureLoaded();
     return this.core.store.chargedSince(fromIso);
+  }
+
+  spendLedger(utcOffsetMinutes: number): SpendJob[] {
+    this.ensureLoaded();
+    return this.core.store.spendLedger(utcOffsetMinutes);
   }
 
   refusedForCredits(): JobRecord[] {

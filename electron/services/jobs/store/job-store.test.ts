@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../../../shared/domain/job';
 import { tempDir } from '../test/harness';
 import { JobStore } from './job-store';
+import { estimateSpend } from '../../../../shared/domain/spend';
 import { queuedRecord, sampleRecord } from './test/records';
 import { LedgerWriteError } from './write-errors';
 
@@ -34,6 +35,34 @@ describe('job store', () => {
     ]);
     // Period from 7 days ago: a job made 12 days ago may have waited in the queue and been sent within it; one made 40 days ago not.
     expect(store.chargedSince(day(7)).map((r) => r.localId).sort()).toEqual([sampleRecord(2).localId, sampleRecord(3).localId]);
+  });
+
+  it('gives the costs page the same estimate as the whole records from a few grouped entries, at any UTC offset', () => {
+    const store = storeIn(tempDir('store-spend'));
+    const job = (n: number, extra: Partial<JobRecord>): JobRecord => ({ ...sampleRecord(n), ...extra });
+    const records: JobRecord[] = [
+      // Older records have no acceptedAt: charged at the send's time, or the record's.
+      job(1, { acceptedAt: undefined, submittedAt: '2026-11-21T23:30:00.000Z' }),
+      job(2, { acceptedAt: undefined, submittedAt: undefined, createdAt: '2026-11-21T22:10:00.000Z', hidden: true, kind: 'image-upload' }),
+      job(3, { state: 'error', environmentId: 'prod', environmentName: 'Production', keyId: 'k9', keyName: 'Studio key' }),
+      queuedRecord(4),
+    ];
+    // Sixty jobs over three days either side of midnight UTC, with and without the quads and high-poly surcharges.
+    for (let i = 0; i < 60; i++) {
+      const at = new Date(Date.UTC(2026, 10, 20 + (i % 3), 23, 0) + (i % 4) * 30 * 60_000).toISOString();
+      records.push(job(10 + i, { acceptedAt: at, request: { prompt: `prop ${i}`, topology: i % 2 ? 'quads' : 'triangle', targetFaceCount: i % 5 ? 30_000 : 200_000 } }));
+    }
+    store.putMany(records);
+    const whole = store.all();
+    const cards = { sandbox: { perKind: { 'text-to-3d': 20, 'image-upload': 5 }, quads: 5, highFaceCount: 10 }, prod: undefined };
+    for (const offset of [0, 60, -300, 330]) {
+      const dayOf = (iso: string) => new Date(Date.parse(iso) + offset * 60_000).toISOString().slice(0, 10);
+      const ledger = store.spendLedger(offset);
+      expect(estimateSpend(ledger, cards, dayOf), `at UTC${offset >= 0 ? '+' : ''}${offset / 60}`).toEqual(estimateSpend(whole, cards, dayOf));
+      expect(ledger.length).toBeLessThan(30);
+    }
+    const totals = estimateSpend(store.spendLedger(0), cards).map((k) => k.total);
+    expect(totals.reduce((a, t) => a + t.jobs, 0)).toBe(63);
   });
 
   it("gives the history's window: the newest records, without those removed from the history unless asked, and how many there are in all", () => {
