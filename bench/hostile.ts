@@ -31,7 +31,9 @@
  * While it runs: main's event-loop delay (perf_hooks.monitorEventLoopDelay,
  * 10 ms resolution), `app:info` asked every 100 ms over the shell's API (its
  * answer time counted from when it was due, so a blocked loop counts in full),
- * and resident memory every 100 ms against its level after start-up. Writes
+ * and resident memory every 100 ms against its level after start-up (main's;
+ * the checking processes' beside it, as checkingIdleRssMb, checkingPeakRssMb
+ * and combinedPeakRssMb). Writes
  * bench/results/hostile.json: { p99LoopDelayMs, maxLoopDelayMs,
  * slowestAnswerMs, peakRssMb, refused, accepted, files: [...] }. Targets: p99
  * ≤ 50 ms, max ≤ 200 ms, slowest answer ≤ 500 ms, peak RSS ≤ 300 MB above
@@ -51,6 +53,7 @@ import { createLogger } from '../electron/services/log';
 import { createWebPlatform, startWebShell, webCipher } from '../electron/shells/web';
 import { accessorBomb, jpegHeader, withPngSize } from '../electron/services/guard/crafted-files';
 import type { JobRecord } from '../shared/domain/job';
+import { checkPool } from '../electron/services/guard/check-pool';
 import { benchModels } from './fixtures';
 import { REPO_ROOT } from '../testkit/harness/server';
 
@@ -162,6 +165,19 @@ process.stdin.once('data', () => { h.disable(); clearInterval(keep); process.std
   };
 }
 
+/** The checking processes' resident memory together, bytes (Linux: VmRSS of each; 0 where /proc is missing). */
+function checkingRss(): number {
+  let sum = 0;
+  for (const pid of checkPool().pids) {
+    try {
+      sum += Number(/^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+    } catch {
+      // Ended between the listing and the read.
+    }
+  }
+  return sum;
+}
+
 const jobIdOf = (s: Sample) => s.name.replace(/[^A-Za-z0-9._-]/g, '_');
 
 async function main(): Promise<void> {
@@ -237,6 +253,10 @@ async function main(): Promise<void> {
   await api('app:info', {});
   await new Promise((r) => setTimeout(r, 1000));
   const idleRss = process.memoryUsage().rss;
+  // The files are decoded in checking processes beside main: their memory is reported beside main's, never in it.
+  const checkingIdleRss = checkingRss();
+  let checkingPeakRss = checkingIdleRss;
+  let combinedPeakRss = idleRss + checkingIdleRss;
 
   // Started first: spawning a process forks this one, which is the bench's own pause, not the app's.
   const control = startControl();
@@ -264,6 +284,9 @@ async function main(): Promise<void> {
     });
     pending.add(p);
     const mem = process.memoryUsage();
+    const checking = checkingRss();
+    checkingPeakRss = Math.max(checkingPeakRss, checking);
+    combinedPeakRss = Math.max(combinedPeakRss, mem.rss + checking);
     if (mem.rss > peakRss) {
       peakRss = mem.rss;
       atPeak = { mainHeapMb: Math.round(mem.heapTotal / MB), arrayBuffersMb: Math.round(mem.arrayBuffers / MB), externalMb: Math.round(mem.external / MB), after: results.at(-1)?.name ?? '', via: results.at(-1)?.via ?? '' };
@@ -348,6 +371,10 @@ async function main(): Promise<void> {
     idleRssMb: Math.round(idleRss / MB),
     retries,
     atPeak,
+    /** The checking processes (files decoded away from main), all together: at idle, at their peak, and main with them at the highest. */
+    checkingIdleRssMb: Math.round(checkingIdleRss / MB),
+    checkingPeakRssMb: Math.round(checkingPeakRss / MB),
+    combinedPeakRssMb: Math.round(combinedPeakRss / MB),
     refused: results.filter((r) => r.outcome === 'refused').length,
     accepted: results.filter((r) => r.outcome === 'accepted').length,
     seconds: Math.round((Date.now() - started) / 100) / 10,
@@ -372,13 +399,14 @@ async function main(): Promise<void> {
   console.log(`\nbench:hostile (${figures.seconds} s, ${results.length} results, written to ${path.relative(REPO_ROOT, OUT)})`);
   console.log(`machine: ${figures.cpus} cores, load average ${load.join(' / ')}; a bare process's loop delay over the run: p99 ${controlFigures.p99LoopDelayMs} ms, max ${controlFigures.maxLoopDelayMs} ms`);
   for (const [line, met] of targets) console.log(`${met ? 'met ' : 'MISS'} ${line}`);
+  console.log(`checking processes (beside main): ${figures.checkingIdleRssMb} MB at idle, ${figures.checkingPeakRssMb} MB at their peak; main and them together at most ${figures.combinedPeakRssMb} MB`);
   if (atPeak) console.log(`at the peak: main's heap ${atPeak.mainHeapMb} MB, buffers ${atPeak.arrayBuffersMb} MB (external ${atPeak.externalMb} MB), after ${atPeak.via} ${atPeak.after}`);
   await shell.close();
   await services.dispose();
   await service.close();
   fs.rmSync(root, { recursive: true, force: true });
   process.exitCode = targets.every(([, met]) => met) ? 0 : 1;
-  // Checking threads idle out after a minute; the figures are written.
+  // Checking processes idle out after a few minutes; the figures are written.
   process.exit();
 }
 

@@ -9,6 +9,8 @@ import { APP_ORIGIN, originOf } from '../ipc/sender';
 import { createServices } from '../compose';
 import { createLogger } from '../services/log';
 import { sqliteProblem } from '../services/store/sqlite-support';
+import { useCheckerLauncher } from '../services/guard/check-process';
+import { utilityChecker } from './checker-utility';
 import { createElectronCipher } from './cipher-electron';
 import { setupIpc } from './ipc';
 import { setupDataDir, setupLifecycle, setupSingleInstance } from './lifecycle';
@@ -51,6 +53,8 @@ async function boot(): Promise<void> {
   }
   hardenSession(session.defaultSession, devServerUrl ? devContentSecurityPolicy(devServerUrl) : CONTENT_SECURITY_POLICY);
   const platform = createElectronPlatform({ mainWindow: () => mainWindow });
+  // Files from outside are decoded in utility processes: their memory is theirs, returned when they end.
+  useCheckerLauncher(utilityChecker);
   // A long history moving into the database (the first start after the update) shows its own small window.
   const moving = createMovingProgress();
   const services = await createServices({

@@ -149,7 +149,7 @@ async function exportOne(
   let copy: CopyMade | undefined;
   if (isModel) {
     try {
-      // On a checking thread: the guard, then read, measure and fix (seconds for a large model, none of them main's).
+      // In a checking process: the guard, then read, measure and fix (seconds for a large model, none of them main's).
       copy = await readyCopyOffMain(source.path, {
         options,
         budget: plan.budget,

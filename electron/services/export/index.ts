@@ -201,7 +201,7 @@ export function setupExport(deps: ExportDeps): {
         ? await budgetOf(folder)
         : { budget: presetBudget('plain', target ?? DEFAULT_TARGET), compression: compressionFor('plain', target ?? DEFAULT_TARGET), engine: 'plain' as const, web: target === 'web' };
       const chosen = target && folder ? presetBudget((await detectProject(folder.path)).engine, target) : budget;
-      // Read, guarded and measured on a checking thread: a dropped model may declare far more than it holds.
+      // Read, guarded and measured in a checking process: a dropped model may declare far more than it holds.
       const answer = await checkPool().run({ kind: 'check-model', file: source.path, options: { ...DEFAULT_EXPORT_OPTIONS }, budget: chosen, compression, ...(source.validation ? { validation: source.validation } : {}) });
       if ('refused' in answer) return fail('refused', answer.refused);
       if ('failed' in answer) return fail('unreadable', `The model could not be read: ${answer.failed}.`);

@@ -97,7 +97,7 @@ export class StagingArea {
       await fsp.rm(dir, { recursive: true, force: true });
       return fail('too-large', `${name} is ${formatBytes(size)}; the limit for ${kind === 'model' ? '3D model' : kind} files is ${formatBytes(FILE_MAX_BYTES[kind])}.`);
     }
-    // What the file declares is held against what it holds (on a checking thread) before sharp or glTF-Transform reads it.
+    // What the file declares is held against what it holds (in a checking process) before sharp or glTF-Transform reads it.
     const guarded = kind === 'image' ? 'image' : GUARDED_MODELS[format];
     const refused = guarded ? await refusedByGuard(file, guarded) : undefined;
     if (refused) {

@@ -1,6 +1,6 @@
 /**
  * The guard where a service is about to read a file from outside: one call,
- * run on a checking thread (./check-pool.ts), answering the refusal in the
+ * run in a checking process (./check-pool.ts), answering the refusal in the
  * guard's words or undefined when the file may be decoded.
  */
 import { checkPool } from './check-pool';

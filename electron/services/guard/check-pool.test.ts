@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { CheckPool, THREAD_NICE } from './check-pool';
 import { lowerThisThread } from './thread-priority';
 import { accessorBomb, pngHeader, triangleGlb } from './crafted-files';
@@ -19,7 +19,7 @@ function file(name: string, bytes: Uint8Array): string {
   return p;
 }
 
-describe('files from outside are checked on a thread', () => {
+describe('files from outside are checked in a checking process', () => {
   it('refuses an accessor bomb with the guard reason before decoding it', async () => {
     const answer = await pool.run({ kind: 'inspect-asset', file: file('bomb.glb', accessorBomb(100_000_000)), format: 'glb' });
     expect(answer).toEqual({ refused: expect.stringMatching(/^This model declares 100,000,000 vertices in a \d+-byte file; it is damaged or hostile\.$/) });
@@ -36,28 +36,52 @@ describe('files from outside are checked on a thread', () => {
     expect(fs.existsSync(path.join(dir, 'thumb.png'))).toBe(false);
   });
 
-  it('ends the thread and refuses the file once the time limit passes', async () => {
-    // A fresh pool: starting its thread alone takes longer than the 1 ms allowed.
+  it('ends the process and refuses the file once the time limit passes', async () => {
+    // A fresh pool: starting its process alone takes longer than the 1 ms allowed.
     const strict = new CheckPool({ size: 1 });
     try {
       const answer = await strict.run({ kind: 'inspect-asset', file: file('slow.glb', triangleGlb()), format: 'glb' }, 1);
       expect(answer).toEqual({ refused: 'Checking this file took longer than 0 s, so it was stopped; the file is refused.' });
       expect(strict.threads).toBe(0);
-      // The pool carries on with a fresh thread.
+      // The pool carries on with a fresh process.
       expect(await strict.run({ kind: 'guard', file: file('again.glb', triangleGlb()), format: 'glb' })).toMatchObject({ ok: true });
     } finally {
       await strict.dispose();
     }
   });
 
-  it('moves the bytes of a model to write to the thread instead of copying them', async () => {
-    const glb = new Uint8Array(triangleGlb());
-    const answer = await pool.run({ kind: 'write-model', glb, formats: ['glb'], name: 'moved', extras: { collision: 'none', upAxis: 'y' } });
-    expect(answer).toMatchObject({ ok: true, value: { outputs: [{ suffix: '.glb' }] } });
-    expect(glb.byteLength).toBe(0);
+  it('decodes in a process of its own: what a decoder grows is never main\'s', async () => {
+    expect(await pool.run({ kind: 'inspect-asset', file: file('own.glb', triangleGlb()), format: 'glb' })).toMatchObject({ ok: true });
+    expect(pool.pids.length).toBeGreaterThan(0);
+    expect(pool.pids).not.toContain(process.pid);
+    for (const pid of pool.pids) expect(fs.existsSync(`/proc/${pid}`) || process.platform !== 'linux').toBe(true);
   });
 
-  it('checks several files side by side, one thread each up to its size', async () => {
+  it('ends a process that answered above its memory bound, and starts a fresh one for the next file', async () => {
+    // A bound every process passes: each answer ends its process, and its memory goes back to the system.
+    const lean = new CheckPool({ size: 1, recycleMb: 1 });
+    try {
+      expect(await lean.run({ kind: 'guard', file: file('first.glb', triangleGlb()), format: 'glb' })).toMatchObject({ ok: true });
+      const first = lean.pids[0];
+      await vi.waitFor(() => expect(lean.threads).toBe(0));
+      expect(await lean.run({ kind: 'guard', file: file('second.glb', triangleGlb()), format: 'glb' })).toMatchObject({ ok: true });
+      expect(lean.pids).not.toContain(first);
+    } finally {
+      await lean.dispose();
+    }
+  });
+
+  it('sends the bytes of a model to write, and its files come back whole', async () => {
+    const glb = new Uint8Array(triangleGlb());
+    const answer = await pool.run({ kind: 'write-model', glb, formats: ['stl'], name: 'sent', extras: { collision: 'none', upAxis: 'y' } });
+    expect(answer).toMatchObject({ ok: true, value: { outputs: [{ suffix: '.stl' }] } });
+    const [stl] = (answer as { value: { outputs: { bytes: Uint8Array }[] } }).value.outputs;
+    // Binary STL: an 80-byte header, a triangle count (1), one 50-byte triangle.
+    expect(stl!.bytes).toBeInstanceOf(Uint8Array);
+    expect(stl!.bytes.byteLength).toBe(134);
+  });
+
+  it('checks several files side by side, one process each up to its size', async () => {
     const files = Array.from({ length: 4 }, (_, i) => file(`t${i}.glb`, triangleGlb()));
     const running = files.map((f) => pool.run({ kind: 'inspect-asset', file: f, format: 'glb' }));
     expect(pool.threads).toBe(2);
@@ -65,19 +89,17 @@ describe('files from outside are checked on a thread', () => {
   });
 });
 
-/** The nice value of each of this process's threads (Linux: field 19 of /proc/self/task/TID/stat). */
-function threadNices(): number[] {
-  return fs.readdirSync('/proc/self/task').map((tid) => {
-    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-  });
+/** The nice value of a process (Linux: field 19 of /proc/PID/stat). */
+function niceOf(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
 }
 
-describe('checking threads give way to main', () => {
-  it.runIf(process.platform === 'linux')('a checking thread runs at a lower priority than main (Linux: per thread)', async () => {
+describe('checking processes give way to main', () => {
+  it.runIf(process.platform === 'linux')('a checking process runs at a lower priority than main, and main stays where it was', async () => {
     expect(await pool.run({ kind: 'guard', file: file('nice.glb', triangleGlb()), format: 'glb' })).toMatchObject({ ok: true });
     const main = os.getPriority(0);
-    expect(threadNices()).toContain(Math.min(19, main + THREAD_NICE));
+    expect(pool.pids.map(niceOf)).toContain(Math.min(19, main + THREAD_NICE));
     expect(os.getPriority(0)).toBe(main);
   });
 

@@ -1,48 +1,37 @@
 /**
- * A few checking threads for files from outside the app (./check-tasks.ts):
- * the guard, then decoding, off the main thread, so IPC, the browser shell
- * and job polling keep answering while a model is read, and fifteen assets
- * landing at once are checked side by side instead of one after another.
+ * A few checking processes for files from outside the app (./check-tasks.ts):
+ * the guard, then decoding, away from main, so IPC, the browser shell and job
+ * polling keep answering while a model is read, and fifteen assets landing at
+ * once are checked side by side instead of one after another.
  *
- * Each task has a wall-clock limit: past it, its thread is ended and the file
- * refused. `resourceLimits` bound a thread's JavaScript heap only, not the
- * ArrayBuffers a decoder allocates: the guard's declared-size checks are what
- * stop a memory bomb; the limit stops whatever the guard cannot foresee.
+ * Processes, not threads of main (./check-process.ts): what a decoder grows
+ * (heap, WebAssembly memories, allocator arenas) stays the child's and goes
+ * back to the system when the child ends. A child that answers with more than
+ * `recycleMb` resident is ended after its answer, so one large model's memory
+ * is not carried into the next task; idle children end after a few minutes.
  *
- * Same pattern as the KTX2 preview's transcoder thread
- * (../preview/transcode-worker.ts): started on first use, held (ref) only
- * while work waits, ended after a minute idle. The thread runs
- * check-worker.ts bundled on first use from the sources (./worker-bundle.ts;
- * through tsx where esbuild is missing), or the bundled check-worker.js
- * beside main.js in the packaged app.
+ * Each task has a wall-clock limit: past it, its process is ended and the
+ * file refused. The heap bound (--max-old-space-size) covers JavaScript only,
+ * not the ArrayBuffers a decoder allocates: the guard's declared-size checks
+ * are what stop a memory bomb; the limit stops whatever the guard cannot foresee.
+ *
+ * Started on first use (or warmed by the job engine), held only while work
+ * waits. The child runs check-worker.ts bundled on first use from the sources
+ * (./worker-bundle.ts; through tsx's loader where esbuild is missing), or the
+ * bundled check-worker.js beside main.js in the packaged app.
  */
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isMarkedAsUntransferable, Worker } from 'node:worker_threads';
+import { launchChecker, type Checker, type CheckerStart } from './check-process';
 import type { CheckAnswer, CheckTask } from './check-tasks';
 
-const BOOT = `
-const { workerData } = require('node:worker_threads');
-// From the sources: tsx's ESM and CommonJS hooks, registered as bin/asset-studio.mjs does (some packages are ESM with extensionless imports).
-(workerData.tsx
-  ? import(workerData.tsx.esm).then((esm) => {
-      esm.register();
-      require(workerData.tsx.cjs).register();
-    })
-  : Promise.resolve()
-).then(() => require(workerData.entry));
-`;
-
-interface WorkerEntry {
-  entry: string;
-  tsx?: { esm: string; cjs: string };
-}
+type WorkerEntry = Pick<CheckerStart, 'entry' | 'tsxLoader'>;
 
 let sourceEntry: Promise<WorkerEntry> | undefined;
 
-/** Where the thread's code is: the bundled file beside main.js, or (from the sources) a bundle made once per change of the sources. */
+/** Where the child's code is: the bundled file beside main.js, or (from the sources) a bundle made once per change of the sources. */
 function workerEntry(): Promise<WorkerEntry> {
   if (!__filename.endsWith('.ts')) return Promise.resolve({ entry: path.join(__dirname, 'check-worker.js') });
   sourceEntry ??= import('./worker-bundle')
@@ -50,9 +39,9 @@ function workerEntry(): Promise<WorkerEntry> {
     .then(
       (entry): WorkerEntry => ({ entry }),
       (): WorkerEntry => {
-        // No esbuild (a trimmed install): each thread compiles the sources through tsx's hooks instead, slower to start.
+        // No esbuild (a trimmed install): the child compiles the sources through tsx's loader instead, slower to start.
         const dist = path.join(path.dirname(createRequire(__filename).resolve('tsx/package.json')), 'dist');
-        return { entry: path.join(__dirname, 'check-worker.ts'), tsx: { esm: pathToFileURL(path.join(dist, 'esm', 'api', 'index.mjs')).href, cjs: path.join(dist, 'cjs', 'api', 'index.cjs') } };
+        return { entry: path.join(__dirname, 'check-worker.ts'), tsxLoader: pathToFileURL(path.join(dist, 'loader.mjs')).href };
       },
     );
   return sourceEntry;
@@ -60,27 +49,35 @@ function workerEntry(): Promise<WorkerEntry> {
 
 export const DEFAULT_TIME_LIMIT_MS = 60_000;
 /**
- * Checking threads run this far below main (nice 10: about a tenth of main's
- * share of a core when both want it), so a model decoded here does not hold
+ * Checking processes run this far below main (nice 10: about a tenth of main's
+ * share of a core when both want it), so a model decoded there does not hold
  * main's loop back on a machine with few cores.
  */
 export const THREAD_NICE = 10;
-/** Idle threads stay this long: a batch's next wave lands minutes later, and a cold thread costs its start-up again. */
+/** Idle processes stay this long: a batch's next wave lands minutes later, and a cold one costs its start-up again. */
 const IDLE_MS = 180_000;
+/**
+ * A child resident above this after an answer is ended (its memory returned):
+ * a warm child holds about 100 MB, one that decoded the 500k-triangle model
+ * 300-450 MB that the next small file would never use.
+ */
+export const RECYCLE_MB = 250;
 
 export interface CheckPoolOptions {
-  /** Threads at most (default: the cores less one, 2 to 4). */
+  /** Processes at most (default: the cores less one, 2 to 4). */
   size?: number;
   timeLimitMs?: number;
   idleMs?: number;
-  /** JavaScript heap per thread, MB. */
+  /** JavaScript heap per process, MB. */
   heapMb?: number;
-  /** How far below main each thread runs, as a nice value (Linux only; 0 leaves it at main's). */
+  /** How far below main each process runs, as a nice value (Linux only; 0 leaves it at main's). */
   nice?: number;
+  /** A process resident above this (MB) after an answer is ended and, when needed again, started afresh. */
+  recycleMb?: number;
 }
 
 interface Slot {
-  worker: Worker;
+  checker: Checker;
   busy?: { id: number; resolve(answer: CheckAnswer): void; timer: ReturnType<typeof setTimeout> };
   idleTimer?: ReturnType<typeof setTimeout>;
 }
@@ -93,19 +90,6 @@ interface Waiting {
   resolve(answer: CheckAnswer): void;
 }
 
-/**
- * The bytes a task hands over, moved to the thread rather than copied: the
- * exported copy of the 500k-triangle model, copied on the way in, held
- * main's loop for over half a second under load. The sender's array is empty
- * afterwards. A view on part of a larger buffer is copied as before.
- */
-function movedBytes(task: CheckTask): ArrayBuffer[] {
-  if (task.kind !== 'write-model') return [];
-  const { glb } = task;
-  const whole = glb.buffer instanceof ArrayBuffer && glb.byteOffset === 0 && glb.byteLength === glb.buffer.byteLength && !isMarkedAsUntransferable(glb.buffer);
-  return whole ? [glb.buffer as ArrayBuffer] : [];
-}
-
 export class CheckPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Waiting[] = [];
@@ -115,8 +99,9 @@ export class CheckPool {
   private readonly idleMs: number;
   private readonly heapMb: number;
   private readonly nice: number;
+  private readonly recycleMb: number;
   private disposed = false;
-  /** Where threads load their code from, once known (finding it may mean bundling the sources first). */
+  /** Where the processes load their code from, once known (finding it may mean bundling the sources first). */
   private entry: WorkerEntry | undefined;
   private findingEntry = false;
 
@@ -126,9 +111,10 @@ export class CheckPool {
     this.idleMs = options.idleMs ?? IDLE_MS;
     this.heapMb = options.heapMb ?? 1024;
     this.nice = options.nice ?? THREAD_NICE;
+    this.recycleMb = options.recycleMb ?? RECYCLE_MB;
   }
 
-  /** Runs one task on a checking thread; answers `{ refused }` when the file fails the guard, the time limit or the thread. */
+  /** Runs one task in a checking process; answers `{ refused }` when the file fails the guard, the time limit or the process. */
   run(task: CheckTask, limitMs = this.timeLimitMs): Promise<CheckAnswer> {
     if (this.disposed) return Promise.resolve({ refused: 'The app is closing; the file was not checked.' });
     return new Promise<CheckAnswer>((resolve) => {
@@ -138,10 +124,10 @@ export class CheckPool {
   }
 
   /**
-   * Starts the threads before files arrive (the job engine calls it when it
+   * Starts the processes before files arrive (the job engine calls it when it
    * starts), so a batch's first assets are not checked after a cold start
    * (1.8 s from the sources here: a 15-row wave of 8 s jobs ended at 9.8 s
-   * instead of 8.8 s). Holds nothing open; a no-op once a thread runs.
+   * instead of 8.8 s). Holds nothing open; a no-op once one runs.
    */
   warm(): void {
     if (this.disposed || this.slots.length > 0 || this.queue.length > 0) return;
@@ -149,9 +135,14 @@ export class CheckPool {
     this.pump();
   }
 
-  /** Threads running now (tests, the bench). */
+  /** Checking processes running now (tests, the bench). */
   get threads(): number {
     return this.slots.length;
+  }
+
+  /** Their process ids (the bench reads their resident memory). */
+  get pids(): number[] {
+    return this.slots.flatMap((s) => (s.checker.pid === undefined ? [] : [s.checker.pid]));
   }
 
   async dispose(): Promise<void> {
@@ -182,49 +173,49 @@ export class CheckPool {
     });
   }
 
-  private spawn({ entry, tsx }: WorkerEntry): Slot {
-    const worker = new Worker(BOOT, { eval: true, workerData: { entry, tsx, nice: this.nice }, resourceLimits: { maxOldGenerationSizeMb: this.heapMb } });
-    const slot: Slot = { worker };
-    worker.on('message', (reply: { id: number; answer?: CheckAnswer; error?: string }) => {
+  private spawn(entry: WorkerEntry): Slot {
+    const checker = launchChecker({ ...entry, nice: this.nice, heapMb: this.heapMb });
+    const slot: Slot = { checker };
+    checker.onMessage((message) => {
+      const reply = message as { id: number; answer?: CheckAnswer; error?: string; rssMb?: number };
       const busy = slot.busy;
       if (!busy || busy.id !== reply.id) return;
       clearTimeout(busy.timer);
       slot.busy = undefined;
-      busy.resolve(reply.answer ?? { failed: reply.error ?? 'the checking thread gave no answer' });
+      busy.resolve(reply.answer ?? { failed: reply.error ?? 'the checking process gave no answer' });
+      // Grown past the bound by a large file: ended now, so its memory goes back instead of waiting for the next task.
+      if ((reply.rssMb ?? 0) > this.recycleMb) return void this.end(slot, { refused: 'recycled' });
       this.idle(slot);
     });
-    const lost = (why: string) => {
+    checker.onExit((why) => {
       const i = this.slots.indexOf(slot);
       if (i < 0) return;
       this.slots.splice(i, 1);
       if (slot.idleTimer) clearTimeout(slot.idleTimer);
       if (slot.busy) {
         clearTimeout(slot.busy.timer);
-        slot.busy.resolve({ refused: `Checking this file stopped its thread (${why}); it is refused.` });
+        slot.busy.resolve({ refused: `Checking this file stopped its process (${why}); it is refused.` });
         slot.busy = undefined;
       }
       this.pump();
-    };
-    worker.on('error', (err) => lost(err.message));
-    worker.on('exit', (code) => lost(`exit code ${code}`));
+    });
     this.slots.push(slot);
     return slot;
   }
 
   private give(slot: Slot, waiting: Waiting): void {
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
-    if (waiting.hold) slot.worker.ref();
-    else slot.worker.unref();
+    slot.checker.hold(!!waiting.hold);
     const id = this.nextId++;
     const timer = setTimeout(() => {
       const seconds = Math.round(waiting.limitMs / 100) / 10;
       void this.end(slot, { refused: `Checking this file took longer than ${seconds} s, so it was stopped; the file is refused.` });
     }, waiting.limitMs);
     slot.busy = { id, resolve: waiting.resolve, timer };
-    slot.worker.postMessage({ id, task: waiting.task }, movedBytes(waiting.task));
+    slot.checker.send({ id, task: waiting.task });
   }
 
-  /** Ends a thread (time limit, dispose): its task gets `answer`, queued tasks go to the others or a new one. */
+  /** Ends a process (time limit, dispose, recycling): its task gets `answer`, queued tasks go to the others or a new one. */
   private async end(slot: Slot, answer: CheckAnswer): Promise<void> {
     const i = this.slots.indexOf(slot);
     if (i >= 0) this.slots.splice(i, 1);
@@ -234,13 +225,13 @@ export class CheckPool {
       slot.busy.resolve(answer);
       slot.busy = undefined;
     }
-    await slot.worker.terminate();
+    await slot.checker.end();
     if (!this.disposed) this.pump();
   }
 
   private idle(slot: Slot): void {
     if (this.queue.length > 0) return this.pump();
-    slot.worker.unref();
+    slot.checker.hold(false);
     slot.idleTimer = setTimeout(() => void this.end(slot, { refused: 'idle' }), this.idleMs);
     slot.idleTimer.unref();
   }
@@ -248,7 +239,7 @@ export class CheckPool {
 
 let shared: CheckPool | undefined;
 
-/** The process's checking threads (downloads, staged files, export checks share them). */
+/** The app's checking processes (downloads, staged files, export checks share them). */
 export function checkPool(): CheckPool {
   shared ??= new CheckPool();
   return shared;

@@ -1,11 +1,11 @@
 /**
- * The work done on a file from outside, in the checking thread
+ * The work done on a file from outside, in a checking process
  * (./check-pool.ts): read it, hold it against the guard (./verdicts.ts), and
  * only then decode it (glTF-Transform, the glTF validator, sharp). Each task
  * answers `{ refused }` with the guard's words, or what was measured.
  *
  * Everything here may block for seconds on a large or hostile file: it runs
- * on a worker thread with a wall-clock limit, never on the main thread.
+ * in a checking process with a wall-clock limit, never in main.
  */
 import fs from 'node:fs/promises';
 import type { Document } from '@gltf-transform/core';

@@ -1,48 +1,49 @@
 /**
- * The checking thread's entry: one task in (./check-tasks.ts), one answer
- * out. Loaded by ./check-pool.ts as TypeScript through tsx (CLI, browser
- * shell, tests) or as `.vite/build/check-worker.js` (the bundled app).
+ * The checking process's entry: one task in (./check-tasks.ts), one answer
+ * out, with its resident memory so main can end it once it has grown
+ * (./check-pool.ts). Started by ./check-process.ts: a `child_process.fork`
+ * (CLI, browser shell, tests) or, in the Electron app, a utility process;
+ * loaded as a bundle of the sources or as `.vite/build/check-worker.js`.
  */
-import { isMainThread, isMarkedAsUntransferable, parentPort, workerData } from 'node:worker_threads';
 import { runTask, type CheckTask } from './check-tasks';
+import { NICE_FLAG } from './check-process';
 import { lowerThisThread } from './thread-priority';
 
-/**
- * The byte arrays in an answer (an export's files, the copy's GLB), moved to
- * main rather than copied: a 50 MB OBJ copied on arrival held main's loop for
- * over a second. A view on part of a larger buffer is cut out first (moving
- * the view would move, and copy, its whole buffer), and so is memory Node
- * will not let go of: since Node 22 a native module's buffer (sharp's PNG of
- * a texture) is marked untransferable, and moving it fails the whole answer.
- */
-function transferables(answer: unknown): ArrayBuffer[] {
-  const out = new Set<ArrayBuffer>();
-  const movable = (bytes: Uint8Array): boolean =>
-    bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer && !isMarkedAsUntransferable(bytes.buffer);
-  const own = (bytes: Uint8Array): Uint8Array => (movable(bytes) ? bytes : new Uint8Array(bytes));
-  const visit = (value: unknown, depth: number): unknown => {
-    if (value instanceof Uint8Array) {
-      const mine = own(value);
-      if (out.has(mine.buffer as ArrayBuffer)) return mine.slice();
-      out.add(mine.buffer as ArrayBuffer);
-      return mine;
-    }
-    if (depth > 3 || !value || typeof value !== 'object') return value;
-    const entries = Array.isArray(value) ? value.entries() : Object.entries(value);
-    for (const [key, v] of entries) (value as Record<string | number, unknown>)[key] = visit(v, depth + 1);
-    return value;
-  };
-  visit(answer, 0);
-  return [...out];
+interface Parent {
+  onMessage(listener: (message: unknown) => void): void;
+  post(message: unknown): void;
 }
 
-if (!isMainThread && parentPort) {
-  lowerThisThread((workerData as { nice?: number } | undefined)?.nice);
-  const port = parentPort;
-  port.on('message', (message: { id: number; task: CheckTask }) => {
-    runTask(message.task).then(
-      (answer) => port.postMessage({ id: message.id, answer }, transferables(answer)),
-      (err: unknown) => port.postMessage({ id: message.id, error: err instanceof Error ? err.message : String(err) }),
+/** Electron's utility process talks through process.parentPort; a forked Node child through process.send. */
+function parent(): Parent | undefined {
+  const port = (process as { parentPort?: { on(event: 'message', l: (e: { data: unknown }) => void): void; postMessage(m: unknown): void } }).parentPort;
+  if (port) return { onMessage: (l) => port.on('message', (e) => l(e.data)), post: (m) => port.postMessage(m) };
+  const send = process.send?.bind(process);
+  if (send) return { onMessage: (l) => void process.on('message', l), post: (m) => void send(m as object) };
+  return undefined;
+}
+
+/**
+ * The bytes of a model to write, in a buffer of their own: what arrives is a
+ * view at any offset into the message, and glTF-Transform reads it through
+ * 32-bit views ("start offset of Uint32Array should be a multiple of 4").
+ */
+function aligned(task: CheckTask): CheckTask {
+  return task.kind === 'write-model' && task.glb.byteOffset % 4 !== 0 ? { ...task, glb: new Uint8Array(task.glb) } : task;
+}
+
+const channel = parent();
+if (channel) {
+  // Threads this one starts later (libuv's pool, sharp's) inherit the lowered priority.
+  const nice = process.argv.find((a) => a.startsWith(NICE_FLAG));
+  lowerThisThread(nice ? Number(nice.slice(NICE_FLAG.length)) : undefined);
+  channel.onMessage((message) => {
+    const { id, task } = message as { id: number; task: CheckTask };
+    runTask(aligned(task)).then(
+      (answer) => channel.post({ id, answer, rssMb: Math.round(process.memoryUsage.rss() / 1048576) }),
+      (err: unknown) => channel.post({ id, error: err instanceof Error ? err.message : String(err), rssMb: Math.round(process.memoryUsage.rss() / 1048576) }),
     );
   });
+  // Main gone (crashed, killed): nothing is left to answer.
+  process.on('disconnect', () => process.exit(0));
 }

@@ -1,4 +1,4 @@
-/** Small hand-made files (the guard's tests, the hostile bench, warming a checking thread): GLBs and image headers that declare what they like. */
+/** Small hand-made files (the guard's tests, the hostile bench, warming a checking process): GLBs and image headers that declare what they like. */
 import zlib from 'node:zlib';
 
 /** A GLB of `json` and an optional BIN chunk, padded as the spec says. */

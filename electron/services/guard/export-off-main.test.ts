@@ -15,7 +15,7 @@ describe('an export writes its files off main only when there is work to do', ()
     expect(checkPool().threads).toBe(0);
   });
 
-  it('other formats go to a checking thread', async () => {
+  it('other formats go to a checking process', async () => {
     const written = await writeModelOffMain(new Uint8Array(triangleGlb()), ['stl'], 'crate', { collision: 'none', upAxis: 'y' });
     expect(written.outputs.map((o) => o.suffix)).toEqual(['.stl']);
     expect(checkPool().threads).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 /**
- * An export's model work on a checking thread: the exported copy (read,
+ * An export's model work in a checking process (./check-pool.ts): the exported copy (read,
  * measured, fixed, written as GLB) and its conversion to the chosen format.
  * On main these took seconds for a large model (a 215k-triangle Draco model:
  * 5-8 s per export), during which no request, poll or event was answered.
@@ -26,9 +26,9 @@ export async function readyCopyOffMain(file: string, input: Omit<ReadyCopyInput,
   return answer.value as CopyMade;
 }
 
-/** The copy's files in `formats` (with collision and LODs when asked), named after `name`, and each format's size. `glb` is moved to the thread: empty afterwards. */
+/** The copy's files in `formats` (with collision and LODs when asked), named after `name`, and each format's size. `glb` is copied to the checking process. */
 export async function writeModelOffMain(glb: Uint8Array, formats: NodeFormat[], name: string, extras: ModelExtras): Promise<{ outputs: OutputFile[]; sizes: FormatFiles[] }> {
-  // A plain GLB is the copy's bytes as they are, nothing decoded: no thread needed. In a batch's wave the round trip
+  // A plain GLB is the copy's bytes as they are, nothing decoded: no checking process needed. In a batch's wave the round trip
   // queued each row's export behind the other rows' download checks on the threads.
   if (formats.length === 1 && formats[0] === 'glb' && extras.collision === 'none' && !extras.lodRatios?.length) {
     return { outputs: [{ suffix: '.glb', bytes: glb }], sizes: [{ format: 'glb', suffixes: ['.glb'], fileBytes: glb.byteLength }] };

@@ -1,7 +1,7 @@
 /**
  * Property tests of the checks a file from outside meets: random mutations and
  * truncations of the corpus's real GLBs and images, and declared sizes far
- * beyond the data. Each file goes through the checking thread as a
+ * beyond the data. Each file goes through a checking process as a
  * downloaded asset does (guard, then validator, statistics or thumbnail) and
  * must end accepted, or refused with a reason, within the time bound; the
  * thread never takes the process down.

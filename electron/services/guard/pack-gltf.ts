@@ -1,7 +1,7 @@
 /**
  * A .gltf that keeps its buffers and textures in files beside it (what most tools, this app's own
  * export included, write), packed into one GLB so the library keeps a self-contained copy.
- * Runs on the checking thread (./check-tasks.ts).
+ * Runs in a checking process (./check-tasks.ts).
  *
  * A glTF from outside decides which files it names, so each must sit inside the glTF's own folder:
  * no `..`, no absolute path, no scheme but data:, no link. A hostile glTF must not pull the user's

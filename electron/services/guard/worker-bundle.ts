@@ -1,5 +1,5 @@
 /**
- * The checking thread's code when Asset Studio runs from its TypeScript
+ * The checking process's code when Asset Studio runs from its TypeScript
  * sources (the CLI, the browser shell, the tests): one CommonJS file bundled
  * by esbuild (installed with Vite), as the packaged app's check-worker.js is,
  * kept in `node_modules/.cache` and reused for as long as none of the files
@@ -14,7 +14,7 @@
  * thread's loop).
  *
  * The cache sits inside the project's own node_modules, never in a shared
- * temporary folder: whatever is there runs in a checking thread of main.
+ * temporary folder: whatever is there runs in a checking process of main.
  * The packaged app never comes here (its check-worker.js is built with main.js).
  */
 import crypto from 'node:crypto';

@@ -3,7 +3,7 @@
  * its content (GLB, glTF, OBJ, STL, PNG, JPEG, WebP, and Radiance HDR
  * panoramas as skyboxes), copied into the data folder by SHA-256 (the same
  * content is kept once: a second copy reports "already there"), held against
- * the guard on a checking thread like every file from outside, and given a
+ * the guard in a checking process like every file from outside, and given a
  * thumbnail (images here, off main; models get one drawn by the window
  * through `library:saveThumbnail`).
  */
@@ -130,7 +130,7 @@ async function readHead(file: string): Promise<Uint8Array> {
   }
 }
 
-/** Why the guard refuses the stored copy (and the thumbnail it made for an image), on a checking thread. */
+/** Why the guard refuses the stored copy (and the thumbnail it made for an image), in a checking process. */
 async function guardCopy(file: string, what: Recognised, thumbnail: string): Promise<{ refused?: string; thumbnail: boolean }> {
   if (what.mediaKind === 'image') {
     const answer = await checkPool().run({ kind: 'inspect-asset', file, format: 'png', thumbnail, skipInspection: true });
@@ -153,7 +153,7 @@ export async function importFile(deps: ImportDeps, file: FileToImport): Promise<
   }
   const recognised = recognise(file.name, head, size);
   if ('skip' in recognised) return { skipped: recognised.skip };
-  // A .gltf is kept as one GLB: it and the files it names are packed on a checking thread first.
+  // A .gltf is kept as one GLB: it and the files it names are packed in a checking process first.
   let source = file.path;
   let packed: string[] | undefined;
   let what = recognised;

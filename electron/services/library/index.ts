@@ -109,7 +109,7 @@ export function setupLibrary(deps: LibraryDeps): Library {
     }
     edits.syncKept(parseKeptTakes(text));
   };
-  // Readiness: models without figures are measured on a checking thread, one after another, whenever assets change.
+  // Readiness: models without figures are measured in a checking process, one after another, whenever assets change.
   const keeper = new ReadinessKeeper({ db, modelPath: (id) => files.assetPath(id), folders: deps.readinessFolders ?? (async () => []) });
   let measuring: Promise<void> | undefined;
   let disposed = false;

@@ -98,7 +98,7 @@ describe('readiness stored per asset and folder', () => {
 });
 
 describe('measureFigures', () => {
-  it('measures a GLB on a checking thread, and answers nothing for a file that is not one', async () => {
+  it('measures a GLB in a checking process, and answers nothing for a file that is not one', async () => {
     const fs = await import('node:fs');
     const path = await import('node:path');
     const { triangleGlb } = await import('../guard/crafted-files');

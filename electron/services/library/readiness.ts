@@ -34,7 +34,7 @@ export function verdictFor(figures: ModelFigures, folder: FolderBudget): Readine
 /** What `figures` holds for a model that cannot be measured (not a GLB, gone, refused): never tried again. */
 export const UNMEASURED = '"unmeasured"';
 
-/** Measures a GLB's figures on a checking thread, or undefined when it cannot be read. */
+/** Measures a GLB's figures in a checking process, or undefined when it cannot be read. */
 export async function measureFigures(file: string, validation?: { errors: number; warnings: number }): Promise<ModelFigures | undefined> {
   const answer = await checkPool().run({
     kind: 'check-model',

@@ -62,7 +62,7 @@ export class Downloader {
 
   /**
    * At engine start: the download leases open (shared with other processes), those left by processes that are
-   * gone whose records need no download are swept, and a checking thread starts ahead of the first asset.
+   * gone whose records need no download are swept, and a checking process starts ahead of the first asset.
    */
   open(): WorkClaims {
     const leases = this.book.openLeases(() => this.core.store.db);
@@ -223,7 +223,7 @@ export class Downloader {
   private async finish(localId: string, final: string, format: AssetFormat, measured: Measured, attempts?: number): Promise<void> {
     const extra: Partial<AssetRecord> = { bytes: measured.received, sha256: measured.sha256, ...(attempts !== undefined ? { attempts } : {}) };
     const skipped = format === 'glb' ? inspectionSkipped(measured.received) : undefined;
-    // On a checking thread: the guard (what the file declares against what it holds), then statistics, validation and
+    // In a checking process: the guard (what the file declares against what it holds), then statistics, validation and
     // thumbnail. Main never decodes a downloaded file, and assets that land together are checked side by side.
     const answer = await checkPool().run({
       kind: 'inspect-asset',
