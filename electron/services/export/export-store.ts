@@ -2,11 +2,18 @@
  * Project folders and the record of every export (`dataDir/exports.json`,
  * written atomically). The records are what makes re-export in place work:
  * a newer version of an asset lineage goes to the path its ancestor went to.
+ *
+ * A change is made in memory at once (what the next read sees) and written
+ * with asynchronous fs, one write at a time: the file's fsync ran on main's
+ * thread on every export before, and waits on the disk (behind the model
+ * files just written) with nothing else answered meanwhile. Each change's
+ * promise settles once the file on disk holds it; changes made while a write
+ * is under way go out together in the next one.
  */
 import { join } from 'node:path';
 import { z } from 'zod';
 import { budgetSchema } from '../../../shared/ipc/export';
-import { openJsonFileSync, writeJsonFileSync } from '../json-file';
+import { openJsonFileSync, writeFileAtomic } from '../json-file';
 
 const folderSchema = z.object({
   id: z.string(),
@@ -38,6 +45,9 @@ export class ExportStore {
   readonly path: string;
   private data: ExportsFile = { version: 1, folders: [], records: [] };
   readonly loadProblem: string | undefined;
+  /** The write under way (or the last one), and the next one once asked for. */
+  private writing: Promise<void> = Promise.resolve();
+  private next: Promise<void> | undefined;
 
   constructor(dataDir: string) {
     this.path = join(dataDir, 'exports.json');
@@ -55,22 +65,22 @@ export class ExportStore {
     return f ? { ...f } : undefined;
   }
 
-  addFolder(folder: StoredFolder): void {
+  addFolder(folder: StoredFolder): Promise<void> {
     this.data.folders.push({ ...folder });
-    this.save();
+    return this.save();
   }
 
-  updateFolder(id: string, change: Partial<Omit<StoredFolder, 'id'>>): void {
+  updateFolder(id: string, change: Partial<Omit<StoredFolder, 'id'>>): Promise<void> {
     const f = this.data.folders.find((x) => x.id === id);
-    if (!f) return;
+    if (!f) return Promise.resolve();
     Object.assign(f, change);
-    this.save();
+    return this.save();
   }
 
-  removeFolder(id: string): void {
+  removeFolder(id: string): Promise<void> {
     this.data.folders = this.data.folders.filter((f) => f.id !== id);
     this.data.records = this.data.records.filter((r) => r.folderId !== id);
-    this.save();
+    return this.save();
   }
 
   records(filter?: { localId?: string; folderId?: string }): ExportRecord[] {
@@ -88,17 +98,31 @@ export class ExportStore {
     return latest ? { ...latest } : undefined;
   }
 
-  addRecord(record: ExportRecord): void {
+  addRecord(record: ExportRecord): Promise<void> {
     this.data.records.push({ ...record });
-    this.save();
+    return this.save();
   }
 
-  removeRecord(record: ExportRecord): void {
+  removeRecord(record: ExportRecord): Promise<void> {
     this.data.records = this.data.records.filter((r) => !(r.localId === record.localId && r.exportedAt === record.exportedAt && r.relativePath === record.relativePath));
-    this.save();
+    return this.save();
   }
 
-  private save(): void {
-    writeJsonFileSync(this.path, this.data);
+  /** Settles once every change so far is on disk; the app's closing waits for it. */
+  flush(): Promise<void> {
+    return this.next ?? this.writing;
+  }
+
+  private save(): Promise<void> {
+    if (this.next) return this.next;
+    const next = this.writing.then(() => {
+      // From here on, a change waits for the write after this one; this one writes the data as it is now.
+      this.next = undefined;
+      return writeFileAtomic(this.path, `${JSON.stringify(this.data, null, 1)}\n`);
+    });
+    this.next = next;
+    // A failed write is its caller's answer; the next write still goes.
+    this.writing = next.catch(() => {});
+    return next;
   }
 }

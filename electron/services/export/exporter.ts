@@ -29,9 +29,10 @@ import { SIDECAR_SUFFIX, describeWriteError, exists, freeBase, inPlaceBase, writ
 /** What exporting needs of the record store (the CLI's ad hoc folders record nothing). */
 export interface ExportRecords {
   latestOfLineage(folderId: string, lineageKey: string): ExportRecord | undefined;
-  addRecord(record: ExportRecord): void;
+  /** Settles once the record is on disk. */
+  addRecord(record: ExportRecord): Promise<void> | void;
   /** Takes back a record whose files could not be written. */
-  removeRecord(record: ExportRecord): void;
+  removeRecord(record: ExportRecord): Promise<void> | void;
   records(filter?: { localId?: string }): ExportRecord[];
   folder(id: string): StoredFolder | undefined;
 }
@@ -202,7 +203,7 @@ async function exportOne(
   // them owned by this lineage, so the next export replaces them instead of starting a numbered set.
   const planned = [...outputs.map((o) => relBase + o.suffix), ...(options.sidecar ? [relBase + SIDECAR_SUFFIX] : [])];
   const record: ExportRecord = { localId, jobId: source.jobId, lineageKey: key, folderId: folder.id, relativePath, files: planned, exportedAt: ctx.now().toISOString() };
-  ctx.store.addRecord(record);
+  await ctx.store.addRecord(record);
   const written: string[] = [];
   try {
     for (const output of outputs) {
@@ -211,7 +212,7 @@ async function exportOne(
       written.push(relBase + output.suffix);
     }
   } catch (err) {
-    ctx.store.removeRecord(record);
+    await ctx.store.removeRecord(record);
     throw err;
   }
 

@@ -115,7 +115,7 @@ export function setupExport(deps: ExportDeps): {
     if (existing) {
       // The user adding a batch's output folder makes it a project folder.
       if (existing.batchOutput && !asBatchOutput) {
-        store.updateFolder(existing.id, { batchOutput: undefined });
+        await store.updateFolder(existing.id, { batchOutput: undefined });
         await broadcast();
       }
       return ok(await view(store.folder(existing.id)!));
@@ -123,7 +123,7 @@ export function setupExport(deps: ExportDeps): {
     const folder: StoredFolder = { id: `folder-${randomBytes(5).toString('hex')}`, path: real, ...(asBatchOutput ? { batchOutput: true } : {}) };
     const kind = await detectProject(real);
     folder.subfolder = kind.proposedSubfolder;
-    store.addFolder(folder);
+    await store.addFolder(folder);
     if (!asBatchOutput) await broadcast();
     return ok(await view(folder));
   }
@@ -138,14 +138,14 @@ export function setupExport(deps: ExportDeps): {
     },
     'export:removeFolder': async ({ folderId }) => {
       if (!store.folder(folderId)) return fail('not-found', 'That project folder is not in the list.');
-      store.removeFolder(folderId);
+      await store.removeFolder(folderId);
       await broadcast();
       return ok(null);
     },
     'export:setSubfolder': async ({ folderId, subfolder }) => {
       const folder = store.folder(folderId);
       if (!folder) return fail('not-found', 'That project folder is not in the list.');
-      store.updateFolder(folderId, { subfolder: safeSubfolder(subfolder) });
+      await store.updateFolder(folderId, { subfolder: safeSubfolder(subfolder) });
       await broadcast();
       return ok(await view(store.folder(folderId)!));
     },
@@ -185,7 +185,7 @@ export function setupExport(deps: ExportDeps): {
       const { engine, budget: current } = await budgetOf(folder);
       const next: Budget = { ...(target ? presetBudget(engine, target) : current), ...stripUndefined(budget ?? {}) };
       if (next.minHeightM >= next.maxHeightM) return fail('invalid-budget', 'The lowest height must be under the highest.');
-      store.updateFolder(folderId, { budget: next });
+      await store.updateFolder(folderId, { budget: next });
       await broadcast();
       return ok(await view(store.folder(folderId)!));
     },
@@ -239,7 +239,7 @@ export function setupExport(deps: ExportDeps): {
           return { id: f.id, budget, compression };
         }),
     );
-  return { handlers, addBatchOutputFolder, readinessFolders, dispose: async () => {} };
+  return { handlers, addBatchOutputFolder, readinessFolders, dispose: () => store.flush() };
 }
 
 function stripUndefined<T extends object>(value: T): T {

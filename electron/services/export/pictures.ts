@@ -64,11 +64,11 @@ export async function savePicture(ctx: ExportContext, folder: StoredFolder, req:
   if (linkedOut) return { ok: false, message: linkedOut };
   const existed = await exists(target);
   const record: ExportRecord = { localId: req.localId, jobId: job.jobId, lineageKey: key, folderId: folder.id, relativePath, files: [relativePath], exportedAt: ctx.now().toISOString() };
-  ctx.store.addRecord(record);
+  await ctx.store.addRecord(record);
   try {
     await writeAtomic(target, req.bytes, inPlace && existed);
   } catch (err) {
-    ctx.store.removeRecord(record);
+    await ctx.store.removeRecord(record);
     throw err;
   }
   return { ok: true, path: target, relativePath, replacedInPlace: inPlace && existed };
