@@ -33,6 +33,7 @@ interface Report {
   foreign: { ok: boolean; problem?: { reason: string } };
   invalid: { ok: boolean; problem?: { reason: string } };
   settings: { ok: boolean; value?: { environments: { name: string; baseUrl: string }[] } };
+  utilityForks?: { module: string; serviceName?: string }[];
 }
 
 describe('built main bundle', () => {
@@ -89,6 +90,11 @@ describe('built main bundle', () => {
     expect(report.windowOpen).toEqual({ action: 'deny' });
     expect(report.permissionRequestHandler && report.permissionCheckHandler && report.devicePermissionHandler).toBe(true);
     expect(report.order.indexOf('enableSandbox')).toBeLessThan(report.order.indexOf('whenReady'));
+  });
+
+  it('checks files from outside in Electron utility processes (the RunAsNode fuse rules out forking the app as Node)', () => {
+    expect(report.utilityForks?.length).toBeGreaterThan(0);
+    expect(report.utilityForks).toContainEqual({ module: 'check-worker.js', serviceName: 'Asset Studio file checks' });
   });
 
   it('serves the renderer with the CSP and refuses traversal', () => {
