@@ -25,6 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launchChecker, type Checker, type CheckerStart } from './check-process';
+import { unspill } from './check-spill';
 import type { CheckAnswer, CheckTask } from './check-tasks';
 
 type WorkerEntry = Pick<CheckerStart, 'entry' | 'tsxLoader'>;
@@ -80,6 +81,8 @@ export interface CheckPoolOptions {
 
 interface Slot {
   checker: Checker;
+  /** Ending once its last answer is read back: given no new task. */
+  retiring?: boolean;
   busy?: { id: number; resolve(answer: CheckAnswer): void; timer: ReturnType<typeof setTimeout> };
   idleTimer?: ReturnType<typeof setTimeout>;
 }
@@ -165,7 +168,7 @@ export class CheckPool {
 
   private pump(): void {
     while (this.queue.length > 0) {
-      let slot = this.slots.find((s) => !s.busy);
+      let slot = this.slots.find((s) => !s.busy && !s.retiring);
       if (!slot && this.slots.length < this.size) {
         if (!this.entry) return this.findEntry();
         slot = this.spawn(this.entry);
@@ -194,10 +197,15 @@ export class CheckPool {
       if (!busy || busy.id !== reply.id) return;
       clearTimeout(busy.timer);
       slot.busy = undefined;
-      busy.resolve(reply.answer ?? { failed: reply.error ?? 'the checking process gave no answer' });
-      // Grown past the bound by a large file: ended now, so its memory goes back instead of waiting for the next task.
-      if ((reply.rssMb ?? 0) > this.recycleMb) return void this.end(slot, { refused: 'recycled' });
-      this.idle(slot);
+      // Grown past the bound by a large file: ended once its answer is read back (its files are in its folder), so
+      // its memory goes back instead of waiting for the next task; it takes no new task meanwhile.
+      const recycle = (reply.rssMb ?? 0) > this.recycleMb;
+      slot.retiring = recycle;
+      const answer = reply.answer ?? { failed: reply.error ?? 'the checking process gave no answer' };
+      void unspill(answer)
+        .then(busy.resolve, (err: unknown) => busy.resolve({ failed: `the checking process's answer could not be read back (${(err as Error).message})` }))
+        .then(() => (recycle ? this.end(slot, { refused: 'recycled' }) : undefined));
+      if (!recycle) this.idle(slot);
     });
     checker.onExit((why) => {
       const i = this.slots.indexOf(slot);

@@ -5,6 +5,10 @@
  * (CLI, browser shell, tests) or, in the Electron app, a utility process;
  * loaded as a bundle of the sources or as `.vite/build/check-worker.js`.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spill } from './check-spill';
 import { runTask, type CheckTask } from './check-tasks';
 import { NICE_FLAG } from './check-process';
 import { lowerThisThread } from './thread-priority';
@@ -37,12 +41,19 @@ if (channel) {
   // Threads this one starts later (libuv's pool, sharp's) inherit the lowered priority.
   const nice = process.argv.find((a) => a.startsWith(NICE_FLAG));
   lowerThisThread(nice ? Number(nice.slice(NICE_FLAG.length)) : undefined);
+  // Large answers go through files (./check-spill.ts), in a folder only this process writes, removed as it ends.
+  const spillDir = fs.mkdtempSync(path.join(os.tmpdir(), 'asset-studio-check-'));
+  process.on('exit', () => fs.rmSync(spillDir, { recursive: true, force: true }));
+  // Ended by main (idle, recycled, dispose): exit, so the folder above is removed.
+  process.on('SIGTERM', () => process.exit(0));
   channel.onMessage((message) => {
     const { id, task } = message as { id: number; task: CheckTask };
-    runTask(aligned(task)).then(
-      (answer) => channel.post({ id, answer, rssMb: Math.round(process.memoryUsage.rss() / 1048576) }),
-      (err: unknown) => channel.post({ id, error: err instanceof Error ? err.message : String(err), rssMb: Math.round(process.memoryUsage.rss() / 1048576) }),
-    );
+    runTask(aligned(task))
+      .then((answer) => spill(answer, spillDir))
+      .then(
+        (answer) => channel.post({ id, answer, rssMb: Math.round(process.memoryUsage.rss() / 1048576) }),
+        (err: unknown) => channel.post({ id, error: err instanceof Error ? err.message : String(err), rssMb: Math.round(process.memoryUsage.rss() / 1048576) }),
+      );
   });
   // Main gone (crashed, killed): nothing is left to answer.
   process.on('disconnect', () => process.exit(0));
