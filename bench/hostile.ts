@@ -249,7 +249,9 @@ async function main(): Promise<void> {
   fs.closeSync(huge);
   fs.writeFileSync(path.join(lists, 'deep.json'), `[{"prompt": "x", "extra": ${'['.repeat(100_000)}${']'.repeat(100_000)}}]`);
   fs.writeFileSync(path.join(lists, 'valid.csv'), 'prompt\na red chair\na blue lamp\n');
-  // Idle: services up, one request answered, everything settled.
+  // Idle: services up, the checking processes started ahead of the first file (2 s after the engine), one request
+  // answered, everything settled.
+  for (const until = Date.now() + 15_000; checkPool().pids.length < 2 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 100));
   await api('app:info', {});
   await new Promise((r) => setTimeout(r, 1000));
   const idleRss = process.memoryUsage().rss;
