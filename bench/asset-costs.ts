@@ -3,7 +3,7 @@
  * the batch bench's rows make (text-to-3D, 500 triangles, 128 px texture) and
  * on a 1024×512 PNG: the download (from a local storage host), the check
  * (guard, validator, statistics), the PNG's thumbnail and the GLB export,
- * each on the checking threads as the app runs them now and in this thread as
+ * each in the checking processes as the app runs them now and in this process as
  * it ran them before (the figures the batch's tail is made of).
  *
  * Run: node --import tsx bench/asset-costs.ts
@@ -53,14 +53,14 @@ async function main(): Promise<void> {
   const pool = new CheckPool({ size: 2 });
   const budget = presetBudget('plain', 'desktop');
   const input = { options: { ...DEFAULT_EXPORT_OPTIONS }, budget, compression: 'none' as const };
-  // Thread start-up (cold, once per thread) measured apart from the warm cost per asset.
+  // A checking process's start-up (cold, once per process) measured apart from the warm cost per asset.
   const cold = performance.now();
   await pool.run({ kind: 'inspect-asset', file: glbFile, format: 'glb' });
   const coldMs = Math.round(performance.now() - cold);
 
   const rows = {
     download: { 'GLB (ms)': await median(() => fetch(`${url}.glb`).then((r) => r.arrayBuffer())), 'PNG (ms)': await median(() => fetch(`${url}.png`).then((r) => r.arrayBuffer())) },
-    'check, checking thread': {
+    'check, checking process': {
       'GLB (ms)': await median(() => pool.run({ kind: 'inspect-asset', file: glbFile, format: 'glb' })),
       'PNG (ms)': await median(() => pool.run({ kind: 'inspect-asset', file: pngFile, format: 'png' })),
     },
@@ -76,7 +76,7 @@ async function main(): Promise<void> {
       'GLB (ms)': 0,
       'PNG (ms)': await median(() => writeImageThumbnail(pngFile, path.join(dir, 'thumb.png'))),
     },
-    'export GLB, checking thread': {
+    'export GLB, checking process': {
       'GLB (ms)': await median(async () => {
         const copy = await pool.run({ kind: 'ready-copy', file: glbFile, input, formats: ['glb'] });
         if (!('ok' in copy)) throw new Error('no copy');
@@ -92,7 +92,7 @@ async function main(): Promise<void> {
       'PNG (ms)': 0,
     },
   };
-  console.log(`Per-asset costs (median of ${RUNS}; GLB ${glb.length} bytes, 500 triangles; PNG 1024×512; ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}); a checking thread's cold start: ${coldMs} ms`);
+  console.log(`Per-asset costs (median of ${RUNS}; GLB ${glb.length} bytes, 500 triangles; PNG 1024×512; ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}); a checking process's cold start: ${coldMs} ms`);
   console.table(rows);
   await pool.dispose();
   server.close();
