@@ -20,7 +20,7 @@ import type { DownloadBook } from './work-state';
 import { awaitsDownload } from '../store/working-set';
 import { inspectionSkipped, judgeAsset, nextDownloadStep, tooLargeReason, type AssetVerdict } from '../decide/download-verdict';
 import { downloadStep, formatOf, pendingAsset, retryWaitMs, type DownloadAnswer } from '../decide/download-step';
-import type { EngineCore } from '../engine-core';
+import type { EngineCore, EngineRecord } from '../engine-core';
 import { checkPool } from '../../guard/check-pool';
 import { problemOf, type InspectedAsset } from '../../guard/check-tasks';
 import { isFileRef } from './submitter';
@@ -137,7 +137,8 @@ export class Downloader {
 
   private async once(localId: string): Promise<void> {
     const core = this.core;
-    const rec = core.get(localId);
+    // As the database has it: a download another process finished since this one read the folder is not fetched again.
+    const rec = (core.store.fresh(localId) ?? core.get(localId)) as EngineRecord | undefined;
     if (!rec?.asset || rec.state !== 'success' || rec.asset.state === 'ready') return this.letGo(localId);
     const dir = core.assetsDir(localId);
     await fsp.mkdir(dir, { recursive: true });

@@ -154,7 +154,9 @@ export class Poller {
    */
   private apply(localId: string, answer: PollAnswer): PollNext {
     const core = this.core;
-    const { patch, durable, next } = pollStep(answer, core.get(localId)!, Date.now());
+    // As the database has it: another process (the CLI beside the app) may have finished the job and its download
+    // since this one last read the folder, and a success applied to a stale copy would make its ready asset pending.
+    const { patch, durable, next } = pollStep(answer, (core.store.fresh(localId) ?? core.get(localId)) as EngineRecord, Date.now());
     if (patch) core.update(localId, patch, durable);
     switch (next.do) {
       case 'poll-in':
