@@ -8,13 +8,14 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { accessorBomb } from '../electron/services/guard/crafted-files';
+import { accessorBomb, hdrHeader } from '../electron/services/guard/crafted-files';
 import { corpusFile, missingSharedFile } from '../testkit/shared-files';
 import { expect, test } from './fixtures';
 import { dropOnWindow } from './generate-support';
 import { expectModelDrawn } from './pixels';
 
 const FOX = corpusFile('gltf', 'Fox.glb');
+const PANORAMA = corpusFile('panorama', 'venice_sunset_1k.hdr');
 
 async function shoot(page: Page, name: string): Promise<void> {
   for (const [width, height] of [
@@ -92,4 +93,28 @@ test('a hostile GLB dropped on the window is refused in plain words and never re
   await expect(card.locator('.viewport-error-name')).toHaveText('bomb.glb');
   expect(await objectUrlsOf()).not.toContain('bomb.glb');
   await shoot(page, 'drop-refused');
+});
+
+test('an HDR panorama dropped on the window opens as a sky once main has read its header; one declaring 100,000 × 100,000 pixels never reaches the loader', async ({ page, studio }) => {
+  const missing = missingSharedFile(PANORAMA, 'Dropping an HDR panorama on the window');
+  test.skip(missing !== undefined, missing);
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const objectUrlsOf = await watchObjectUrls(page);
+  await page.goto(studio.url);
+  await expect(page.getByRole('region', { name: 'Viewport panel' })).toBeVisible();
+  const viewport = page.locator('.viewport');
+
+  const bomb = Buffer.from(hdrHeader(100_000, 100_000));
+  await dropOnWindow(page, [{ name: 'bomb.hdr', mime: 'image/vnd.radiance', bytes: bomb }]);
+  await expect(viewport).toHaveAttribute('data-state', 'error', { timeout: 60_000 });
+  const card = viewport.getByRole('alert');
+  await expect(card.locator('p').first()).toHaveText('This panorama declares 100,000 × 100,000 pixels; images up to 16,384 pixels a side are opened, so it is refused.');
+  expect(await objectUrlsOf()).not.toContain('bomb.hdr');
+  await shoot(page, 'drop-hdr-refused');
+
+  await dropOnWindow(page, [{ name: 'venice_sunset_1k.hdr', mime: 'image/vnd.radiance', bytes: readFileSync(PANORAMA) }]);
+  await expect(viewport).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  expect(await objectUrlsOf()).toContain('venice_sunset_1k.hdr');
+  await shoot(page, 'drop-hdr-shown');
 });

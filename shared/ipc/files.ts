@@ -52,6 +52,9 @@ export interface PreviewCopy {
   notes: string[];
 }
 
+/** How much of a dropped HDR panorama's start is sent for main to read its header. */
+export const PANORAMA_HEAD_BYTES = 64 * 1024;
+
 /** Largest model the main process makes a preview copy of (the copy travels back as base64). */
 export const MAX_PREVIEW_SOURCE_BYTES = 256 * 1024 * 1024;
 
@@ -70,6 +73,14 @@ export const filesRequests = {
       .strict(),
   ),
   'files:get': request<StagedFile>()(z.object({ id: z.string().min(1).max(64) }).strict()),
+  /**
+   * A Radiance HDR panorama dropped to be looked at (the service takes none, so it is not staged): main judges
+   * what its header declares (size, pixels) before the page's loader decodes it. `head` is the file's first
+   * bytes as Latin-1 text (the header is text; 64 KiB holds any real one).
+   */
+  'files:checkPanorama': request<{ width: number; height: number }>()(
+    z.object({ name: z.string().min(1).max(255), size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), head: z.string().max(PANORAMA_HEAD_BYTES) }).strict(),
+  ),
   /** A preview copy of a job's model (by local id) or of a staged file, for models with KTX2 textures. */
   /**
    * The image upload for an image the app holds (a job's image result by local id, or a staged file): made once

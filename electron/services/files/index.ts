@@ -1,7 +1,9 @@
-/** File staging: `files:stagePath`, `files:stageBytes`, `files:get`. */
+/** File staging: `files:stagePath`, `files:stageBytes`, `files:get`; and the header check of a dropped HDR panorama. */
 import { gateFor } from '../allowed-roots';
 import type { ChannelsOf, HandlersFor } from '../contracts';
 import { StagingArea } from './staging';
+import { ok, fail } from '../../../shared/ipc';
+import { panoramaVerdict } from '../guard/panorama';
 
 export { StagingArea } from './staging';
 export { setupImageUploads, setupJobImageStaging } from './image-upload';
@@ -26,6 +28,11 @@ export function setupFiles(deps: FilesDeps): { handlers: HandlersFor<FilesChanne
     },
     'files:stageBytes': async ({ name, data }) => staging.stageBytes(name, data),
     'files:get': async ({ id }) => staging.get(id),
+    // Only the header's few bytes are read, here on main: no decoding, no allocation the file declares.
+    'files:checkPanorama': async ({ name, size, head }) => {
+      const verdict = panoramaVerdict(Buffer.from(head, 'latin1'), size);
+      return verdict.ok ? ok({ width: verdict.width, height: verdict.height }) : fail('refused', `${name}: ${verdict.reason}`);
+    },
   };
   return { handlers, staging, dispose: async () => {} };
 }

@@ -143,6 +143,8 @@ export interface LoadedPanorama {
  * load one. Null when aborted (the texture made meanwhile is disposed).
  */
 export async function loadPanorama(gl: WebGLRenderer, target: AssetSource, signal: AbortSignal): Promise<Texture | null> {
+  // A job's panorama comes from main's cache (checked by its guard); a dropped HDR gets its URL only once main has
+  // read what its header declares against its size (checkPanorama in state/slices/viewport.ts, guard/panorama.ts).
   const bytes = await fetchAsset(target.url, loaderHeaders(target), signal);
   let texture: Texture;
   if (target.format === 'hdr') {

@@ -124,9 +124,6 @@ describe('viewport slice', () => {
 
   it('opens dropped files by type and refuses others with a reason', () => {
     const s = () => useStore.getState();
-    s().openLocalFile(new File([new Uint8Array(4)], 'sky.hdr'));
-    expect(s().viewportTarget).toMatchObject({ content: 'skybox', format: 'hdr', name: 'sky.hdr' });
-    expect(s().viewportTarget?.url).toMatch(/^blob:/);
     s().openLocalFile(new File(['x'], 'notes.txt'));
     expect(s().viewportState).toBe('error');
     expect(s().viewportError).toContain('notes.txt is not a file the viewport can show');
@@ -140,6 +137,41 @@ describe('viewport slice', () => {
     return { stageFile, answer: (result: Awaited<ReturnType<Bridge['stageFile']>>) => answer(result) };
   }
   const staged = (name: string) => ({ ok: true as const, value: { id: 'staged-0001', name, size: 4, sha256: '', format: 'glb' as const, kind: 'model' as const, mime: 'model/gltf-binary' } });
+
+  /** A bridge whose panorama check answers when the test says (main reading a dropped HDR's header). */
+  function panoramaBridge() {
+    let answer: (result: unknown) => void = () => undefined;
+    const checkPanorama = vi.fn(() => new Promise((resolve) => (answer = resolve)));
+    installBridge({ api: { files: { checkPanorama } } as never, shell: 'web', assetUrl: (id, variant) => `/assets/${id}/${variant}`, stageFile: vi.fn(), assetRequestHeaders: () => ({}) });
+    return { checkPanorama, answer: (result: unknown) => answer(result) };
+  }
+  const hdrBytes = (header: string, tail: number[] = []) => new Uint8Array([...Array.from(header, (c) => c.charCodeAt(0)), ...tail]);
+
+  it('a dropped HDR panorama opens as a skybox only once main has judged its header, its bytes sent as they are', async () => {
+    const s = () => useStore.getState();
+    const main = panoramaBridge();
+    // Scanline bytes from 0x80 to 0x9f must reach main unchanged (windows-1252 decoding would turn 0x80 into €).
+    s().openLocalFile(new File([hdrBytes('#?RADIANCE\n\n-Y 512 +X 1024\n', [0x02, 0x02, 0x80, 0x9f])], 'sky.hdr'));
+    expect(s().viewportTarget).toMatchObject({ content: 'skybox', format: 'hdr', name: 'sky.hdr', url: '' });
+    expect(s().viewportState).toBe('checking');
+    await vi.waitFor(() => expect(main.checkPanorama).toHaveBeenCalled());
+    const sent = (main.checkPanorama.mock.calls[0] as unknown as [{ name: string; size: number; head: string }])[0];
+    expect(sent).toMatchObject({ name: 'sky.hdr', size: 31 });
+    expect(Array.from(sent.head.slice(-4), (c) => c.charCodeAt(0))).toEqual([0x02, 0x02, 0x80, 0x9f]);
+    main.answer({ ok: true, value: { width: 1024, height: 512 } });
+    await vi.waitFor(() => expect(s().viewportTarget?.url).toMatch(/^blob:/));
+  });
+
+  it("a dropped HDR main refuses is never given to the loader, and says why in main's words", async () => {
+    const s = () => useStore.getState();
+    const main = panoramaBridge();
+    s().openLocalFile(new File([hdrBytes('#?RADIANCE\n\n-Y 100000 +X 100000\n')], 'bomb.hdr'));
+    await vi.waitFor(() => expect(main.checkPanorama).toHaveBeenCalled());
+    main.answer({ ok: false, problem: { reason: 'refused', message: 'bomb.hdr: This panorama declares 100,000 × 100,000 pixels; images up to 16,384 pixels a side are opened, so it is refused.' } });
+    await vi.waitFor(() => expect(s().viewportState).toBe('error'));
+    expect(s().viewportError).toBe('This panorama declares 100,000 × 100,000 pixels; images up to 16,384 pixels a side are opened, so it is refused.');
+    expect(s().viewportTarget?.url).toBe('');
+  });
 
   it('a dropped file is checked by main before anything loads it, then shown from what main accepted', async () => {
     const s = () => useStore.getState();

@@ -3,6 +3,7 @@
  * URLs, flags); the three.js objects live in the viewport's components.
  */
 import { ENDPOINTS, shownOfKind } from '../../../../shared/api';
+import { PANORAMA_HEAD_BYTES } from '../../../../shared/ipc';
 import { bridge } from '../../bridge';
 import type { SliceCreator } from '../slice';
 
@@ -82,6 +83,13 @@ export function localFileFormat(name: string): ViewportTarget['format'] | null {
   return EXT_FORMATS[ext] ?? null;
 }
 
+/** Bytes as Latin-1 text, one character per byte (TextDecoder's 'latin1' is windows-1252 and would change 0x80-0x9F). */
+function latin1(bytes: Uint8Array): string {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 8192) text += String.fromCharCode(...bytes.subarray(i, i + 8192));
+  return text;
+}
+
 export const createViewportSlice: SliceCreator<ViewportSlice> = (set, get) => {
   /** Object URLs of dropped files, revoked when another asset replaces them. */
   let localUrl: string | null = null;
@@ -128,6 +136,28 @@ export const createViewportSlice: SliceCreator<ViewportSlice> = (set, get) => {
     show({ ...target, url, stagedFileId: result.value.id });
     set({ localModel: target.content === 'model' ? { key: target.key, stagedFileId: result.value.id, name: file.name } : null });
   };
+  /**
+   * A dropped HDR panorama reaches the skybox loader only after main has read what its header declares (size,
+   * pixels) against the file's size (electron/services/guard/panorama.ts); until then the viewport says "Checking…".
+   */
+  const checkPanorama = async (file: File, target: ViewportTarget) => {
+    let result;
+    try {
+      const head = new Uint8Array(await file.slice(0, PANORAMA_HEAD_BYTES).arrayBuffer());
+      result = await bridge().api.files.checkPanorama({ name: file.name.slice(0, 255) || 'panorama.hdr', size: file.size, head: latin1(head) });
+    } catch (err) {
+      result = { ok: false as const, problem: { reason: 'unreadable', message: `${file.name} could not be checked: ${(err as Error).message}` } };
+    }
+    if (get().viewportTarget?.key !== target.key) return;
+    if (!result.ok) {
+      const prefix = `${file.name}: `;
+      set({ viewportState: 'error', viewportError: result.problem.message.startsWith(prefix) ? result.problem.message.slice(prefix.length) : result.problem.message });
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    localUrl = url;
+    show({ ...target, url });
+  };
   return {
     viewportTarget: null,
     viewportState: 'empty',
@@ -172,15 +202,10 @@ export const createViewportSlice: SliceCreator<ViewportSlice> = (set, get) => {
       const content: ViewportContent = format === 'glb' ? 'model' : format === 'hdr' ? 'skybox' : 'image';
       const key = nextKey();
       set({ localModel: null });
-      if (format === 'hdr') {
-        // Main's staging takes only what the service accepts, and a Radiance HDR is none of that: it is read here.
-        const url = URL.createObjectURL(file);
-        localUrl = url;
-        show({ key, content, url, format, name: file.name });
-        return;
-      }
       set({ viewportTarget: { key, content, url: '', format, name: file.name }, viewportState: 'checking', viewportError: undefined, pbrChannel: null });
-      void checkDropped(file, { key, content, url: '', format, name: file.name });
+      // Main's staging takes only what the service accepts, and a Radiance HDR is none of that: main judges its header instead.
+      if (format === 'hdr') void checkPanorama(file, { key, content, url: '', format, name: file.name });
+      else void checkDropped(file, { key, content, url: '', format, name: file.name });
     },
 
     openHostFile: (target) => {
