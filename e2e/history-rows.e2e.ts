@@ -98,7 +98,15 @@ async function overlapWhileRowGrows(page: Page): Promise<string[]> {
  * row must be whole.
  */
 async function expectRowsWhole(page: Page, where: string): Promise<void> {
-  await expect.poll(() => clippedInRows(page), { message: where, timeout: 2_000, intervals: [100, 250, 500] }).toEqual([]);
+  let problems: string[] = [];
+  const until = Date.now() + 2_000;
+  for (const wait of [100, 250, 500, 500, 500, 500]) {
+    problems = await clippedInRows(page);
+    if (problems.length === 0 || Date.now() > until) break;
+    await page.waitForTimeout(wait);
+  }
+  // The problems themselves are the message: which button of which row, and by how much.
+  expect(problems, where).toEqual([]);
 }
 
 async function withHistoryWidth(page: Page, px: number): Promise<void> {
