@@ -83,6 +83,12 @@ export function localFileFormat(name: string): ViewportTarget['format'] | null {
   return EXT_FORMATS[ext] ?? null;
 }
 
+/** Main's "NAME: reason" without the name: the card names the file under the reason, which would say it twice. */
+function withoutName(name: string, message: string): string {
+  const prefix = `${name}: `;
+  return message.startsWith(prefix) ? message.slice(prefix.length) : message;
+}
+
 /** Bytes as Latin-1 text, one character per byte (TextDecoder's 'latin1' is windows-1252 and would change 0x80-0x9F). */
 function latin1(bytes: Uint8Array): string {
   let text = '';
@@ -126,8 +132,7 @@ export const createViewportSlice: SliceCreator<ViewportSlice> = (set, get) => {
     if (get().viewportTarget?.key !== target.key) return;
     if (!result.ok) {
       // The card names the file under the reason: staging's "NAME: reason" would say it twice.
-      const prefix = `${file.name}: `;
-      const reason = result.problem.message.startsWith(prefix) ? result.problem.message.slice(prefix.length) : result.problem.message;
+      const reason = withoutName(file.name, result.problem.message);
       set({ viewportState: 'error', viewportError: reason, localModel: target.content === 'model' ? { key: target.key, name: file.name, error: result.problem.message } : null });
       return;
     }
@@ -150,8 +155,7 @@ export const createViewportSlice: SliceCreator<ViewportSlice> = (set, get) => {
     }
     if (get().viewportTarget?.key !== target.key) return;
     if (!result.ok) {
-      const prefix = `${file.name}: `;
-      set({ viewportState: 'error', viewportError: result.problem.message.startsWith(prefix) ? result.problem.message.slice(prefix.length) : result.problem.message });
+      set({ viewportState: 'error', viewportError: withoutName(file.name, result.problem.message) });
       return;
     }
     const url = URL.createObjectURL(file);
