@@ -99,13 +99,11 @@ async function overlapWhileRowGrows(page: Page): Promise<string[]> {
  */
 async function expectRowsWhole(page: Page, where: string): Promise<void> {
   let problems: string[] = [];
-  const until = Date.now() + 2_000;
-  for (const wait of [100, 250, 500, 500, 500, 500]) {
-    problems = await clippedInRows(page);
-    if (problems.length === 0 || Date.now() > until) break;
-    await page.waitForTimeout(wait);
-  }
-  // The problems themselves are the message: which button of which row, and by how much.
+  await expect
+    .poll(async () => (problems = await clippedInRows(page)), { timeout: 2_000, intervals: [100, 250, 500] })
+    .toEqual([])
+    .catch(() => undefined);
+  // The problems themselves are the message when they outlast the wait: which button of which row, and by how much.
   expect(problems, where).toEqual([]);
 }
 
