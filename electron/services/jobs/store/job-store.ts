@@ -29,8 +29,7 @@ import { JOBS_PART, JOBS_SCHEMA } from './schema';
 import { NEEDS_WORK_QUERY, needsWork } from './working-set';
 import { isDiskCode, LedgerWriteError, writeErrorCode } from './write-errors';
 import type { SpendJob } from '../../../../shared/domain/spend';
-import { ENDPOINTS } from '../../../../shared/api';
-import type { EndpointSpec } from '../../../../shared/api/fields';
+import { readSpendLedger } from './spend-ledger';
 
 export interface JobStoreOptions {
   dataDir: string;
@@ -49,9 +48,6 @@ export interface LoadReport {
 }
 
 type Row = { local_id: string; record: string; seq: number };
-
-/** The request fields a price depends on (the catalogue's surcharges): the spend ledger groups by them. */
-const SURCHARGE_FIELDS = [...new Set(Object.values(ENDPOINTS).flatMap((e) => ((e as EndpointSpec).surcharges ?? []).map((s) => s.field)))].filter((f) => /^[A-Za-z][A-Za-z0-9_]*$/.test(f));
 
 /** How long before a spend period a job may have been made and still be charged in it (it waited in the queue). */
 const QUEUE_MARGIN_MS = 7 * 24 * 3600 * 1000;
@@ -311,46 +307,9 @@ export class JobStore {
     return rows.map((r) => parse(r)!);
   }
 
-  /**
-   * What the costs page prices, for every job the service accepted, grouped
-   * in SQL by key, kind, local day and the request fields a price depends on
-   * (the catalogue's surcharge fields): a few hundred small entries with
-   * their counts instead of every whole record (at 95,000 records, reading
-   * them whole grew main by 258-280 MB and took 4-5 s each time the page opened).
-   */
+  /** What the costs page prices, grouped in SQL with a count per entry (./spend-ledger.ts). */
   spendLedger(utcOffsetMinutes = 0): SpendJob[] {
-    if (!this.statements) return [];
-    const charged = "coalesce(json_extract(record, '$.acceptedAt'), json_extract(record, '$.submittedAt'), created_at)";
-    const fields = SURCHARGE_FIELDS.map((f) => `json_extract(record, '$.request.${f}')`);
-    const offset = `${Math.trunc(utcOffsetMinutes)} minutes`;
-    const rows = this.db
-      .prepare(
-        `SELECT json_extract(record, '$.kind') AS kind, max(job_id) AS jobId, environment_id AS environmentId, json_extract(record, '$.keyId') AS keyId,
-                max(json_extract(record, '$.environmentName')) AS environmentName, max(json_extract(record, '$.keyName')) AS keyName,
-                max(${charged}) AS chargedAt, count(*) AS n${fields.map((f, i) => `, ${f} AS f${i}`).join('')}
-         FROM jobs WHERE job_id IS NOT NULL
-         GROUP BY environmentId, keyId, kind, date(${charged}, ?)${fields.map((f) => `, ${f}`).join('')}`,
-      )
-      .all(offset) as Record<string, string | number | null>[];
-    return rows.map((row) => {
-      const request: Record<string, unknown> = {};
-      SURCHARGE_FIELDS.forEach((field, i) => {
-        if (row[`f${i}`] !== null) request[field] = row[`f${i}`];
-      });
-      const chargedAt = String(row.chargedAt);
-      return {
-        kind: row.kind as SpendJob['kind'],
-        jobId: String(row.jobId),
-        environmentId: String(row.environmentId),
-        environmentName: String(row.environmentName ?? ''),
-        keyId: String(row.keyId),
-        keyName: String(row.keyName ?? ''),
-        request,
-        createdAt: chargedAt,
-        acceptedAt: chargedAt,
-        count: Number(row.n),
-      };
-    });
+    return this.statements ? readSpendLedger(this.db, utcOffsetMinutes) : [];
   }
 
   refusedForCredits(): JobRecord[] {
