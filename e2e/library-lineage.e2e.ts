@@ -50,6 +50,9 @@ test('an image, a model from it and a retexture: tagged, collected, found by typ
   await expect(retexture).toHaveAttribute('data-status', 'finished', { timeout: 60_000 });
   const retextureId = (await retexture.getAttribute('data-local-id'))!;
   const retextureJobId = (await retexture.getAttribute('data-job-id'))!;
+  // A finished row may still be downloading and checking its asset (in a checking process, slower on a loaded
+  // machine): export what is in the cache, as the row's Export… does once the asset is ready.
+  await hv.waitReady(retextureId);
   // Exported with every fix the folder's budget asks for (the sandbox's model fails one check), so the file is written.
   const exported = await studio.invoke<{ items: { ok: boolean; message?: string }[] }>('export:run', { localIds: [retextureId], folderId: folder.value.id, fixes: 'all' });
   if (!exported.ok) throw new Error(exported.problem.message);
