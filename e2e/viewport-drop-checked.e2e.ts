@@ -42,12 +42,19 @@ async function watchObjectUrls(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate(() => (globalThis as unknown as { __objectUrlsOf: string[] }).__objectUrlsOf);
 }
 
+/** The studio at 1440×900 with its viewport up, recording which dropped files the page makes object URLs of. */
+async function openWatchingDrops(page: Page, url: string) {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const objectUrlsOf = await watchObjectUrls(page);
+  await page.goto(url);
+  await expect(page.getByRole('region', { name: 'Viewport panel' })).toBeVisible();
+  return { objectUrlsOf, viewport: page.locator('.viewport') };
+}
+
 test('a GLB dropped on the window says Checking… while main checks it, and is drawn once main accepts it', async ({ page, studio }) => {
   const missing = missingSharedFile(FOX, 'Dropping a GLB on the window');
   test.skip(missing !== undefined, missing);
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  const objectUrlsOf = await watchObjectUrls(page);
   // Main's answer to the staging is held until the checking state has been seen and photographed.
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -57,9 +64,7 @@ test('a GLB dropped on the window says Checking… while main checks it, and is 
     await released;
     await route.continue();
   });
-  await page.goto(studio.url);
-  await expect(page.getByRole('region', { name: 'Viewport panel' })).toBeVisible();
-  const viewport = page.locator('.viewport');
+  const { objectUrlsOf, viewport } = await openWatchingDrops(page, studio.url);
 
   await dropOnWindow(page, [{ name: 'Fox.glb', mime: 'model/gltf-binary', bytes: readFileSync(FOX) }]);
   await expect(viewport).toHaveAttribute('data-state', 'checking');
@@ -77,11 +82,7 @@ test('a GLB dropped on the window says Checking… while main checks it, and is 
 
 test('a hostile GLB dropped on the window is refused in plain words and never reaches the page\'s loaders', async ({ page, studio }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  const objectUrlsOf = await watchObjectUrls(page);
-  await page.goto(studio.url);
-  await expect(page.getByRole('region', { name: 'Viewport panel' })).toBeVisible();
-  const viewport = page.locator('.viewport');
+  const { objectUrlsOf, viewport } = await openWatchingDrops(page, studio.url);
   const bomb = Buffer.from(accessorBomb(100_000_000));
   expect(bomb.length).toBeLessThan(1000);
 
@@ -99,11 +100,7 @@ test('an HDR panorama dropped on the window opens as a sky once main has read it
   const missing = missingSharedFile(PANORAMA, 'Dropping an HDR panorama on the window');
   test.skip(missing !== undefined, missing);
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  const objectUrlsOf = await watchObjectUrls(page);
-  await page.goto(studio.url);
-  await expect(page.getByRole('region', { name: 'Viewport panel' })).toBeVisible();
-  const viewport = page.locator('.viewport');
+  const { objectUrlsOf, viewport } = await openWatchingDrops(page, studio.url);
 
   const bomb = Buffer.from(hdrHeader(100_000, 100_000));
   await dropOnWindow(page, [{ name: 'bomb.hdr', mime: 'image/vnd.radiance', bytes: bomb }]);
