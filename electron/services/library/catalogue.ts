@@ -8,7 +8,7 @@
 import type { Database } from '../store/database';
 import { byTitle, newestFirst, type CatalogueEntry } from './query';
 
-const ENTRY_COLUMNS = `n, id, created_at, hidden, favourite, kept, export_count, source, media_kind, generation_kind, environment_id, environment_name, display_title`;
+const ENTRY_COLUMNS = `n, id, created_at, hidden, favourite, kept, export_count, source, media_kind, generation_kind, environment_id, environment_name`;
 
 interface EntryRow {
   n: number;
@@ -23,7 +23,6 @@ interface EntryRow {
   generation_kind: string | null;
   environment_id: string | null;
   environment_name: string | null;
-  display_title: string;
 }
 
 const COLUMN_NAMES = ENTRY_COLUMNS.split(', ') as (keyof EntryRow)[];
@@ -41,6 +40,20 @@ const EVERYTHING = '*';
 /** Rows read per slice of a load in the background, between which main answers other work. */
 const LOAD_SLICE = 10_000;
 
+/**
+ * One copy of each kind, source and environment id, however many entries
+ * name it: SQLite hands every row its own copy of each text, and at 100,000
+ * assets those copies were most of the catalogue's memory.
+ */
+const shared = new Map<string, string>();
+function one<T extends string | null>(text: T): T {
+  if (text === null) return text;
+  const held = shared.get(text);
+  if (held !== undefined) return held as T;
+  shared.set(text, text);
+  return text;
+}
+
 function entryOf(r: EntryRow): CatalogueEntry {
   return {
     n: r.n,
@@ -48,14 +61,16 @@ function entryOf(r: EntryRow): CatalogueEntry {
     hidden: r.hidden === 1,
     favourite: r.favourite === 1 || r.kept === 1,
     exported: r.export_count > 0,
-    source: r.source,
-    mediaKind: r.media_kind,
-    generationKind: r.generation_kind,
-    environmentId: r.environment_id,
-    titleKey: r.display_title.toLowerCase(),
+    source: one(r.source),
+    mediaKind: one(r.media_kind),
+    generationKind: one(r.generation_kind),
+    environmentId: one(r.environment_id),
     resent: false,
   };
 }
+
+/** The title sort's keys: read when that sort is first asked for, not held for every asset before. */
+const TITLE_KEYS = `SELECT n, display_title FROM library_assets`;
 
 /**
  * Image uploads whose request carried a picture another asset (not an
@@ -148,13 +163,24 @@ export class Catalogue {
     if (entry) entry.resent = resent;
   }
 
-  /** Everything read again, at once (more changes than the log names, or a search before the background load). */
+  /** Everything read again, at once (more changes than the log names, or a search before the background load), a slice of rows at a time. */
   reload(): void {
-    const statement = this.db.prepare(`SELECT ${ENTRY_COLUMNS} FROM library_assets`);
-    statement.setReturnArrays(true);
+    const slice = this.sliceStatement();
     this.reset();
-    this.take(statement.all() as unknown as unknown[][]);
+    for (let after = 0; ; ) {
+      const rows = slice.all(after) as unknown as unknown[][];
+      this.take(rows);
+      if (rows.length < LOAD_SLICE) break;
+      after = rows.at(-1)![0] as number;
+    }
     this.finish();
+  }
+
+  /** Rows by number after `n`, LOAD_SLICE at a time: a whole library is never held as rows at once. */
+  private sliceStatement() {
+    const slice = this.db.prepare(`SELECT ${ENTRY_COLUMNS} FROM library_assets WHERE n > ? ORDER BY n LIMIT ${LOAD_SLICE}`);
+    slice.setReturnArrays(true);
+    return slice;
   }
 
   /**
@@ -165,8 +191,7 @@ export class Catalogue {
   load(): Promise<void> {
     if (this.loaded) return Promise.resolve();
     this.loading ??= (async () => {
-      const slice = this.db.prepare(`SELECT ${ENTRY_COLUMNS} FROM library_assets WHERE n > ? ORDER BY n LIMIT ${LOAD_SLICE}`);
-      slice.setReturnArrays(true);
+      const slice = this.sliceStatement();
       this.pendingIds = [];
       this.reset();
       let after = 0;
@@ -214,7 +239,10 @@ export class Catalogue {
       this.byN.set(entry.n, entry);
       this.idToN.set(id, entry.n);
       this.newest.splice(insertionPoint(this.newest, entry, newestFirst), 0, entry);
-      if (this.titled) this.titled.splice(insertionPoint(this.titled, entry, byTitle), 0, entry);
+      if (this.titled) {
+        entry.titleKey = this.titleKeyOf(entry.n);
+        this.titled.splice(insertionPoint(this.titled, entry, byTitle), 0, entry);
+      }
     }
     this.markResent();
   }
@@ -247,7 +275,21 @@ export class Catalogue {
   ordered(sort: 'newest' | 'oldest' | 'title'): readonly CatalogueEntry[] {
     this.ensure();
     if (sort !== 'title') return this.newest;
-    this.titled ??= [...this.newest].sort(byTitle);
+    if (!this.titled) {
+      const keys = this.db.prepare(TITLE_KEYS);
+      keys.setReturnArrays(true);
+      for (const [n, title] of keys.all() as unknown as [number, string][]) {
+        const entry = this.byN.get(n);
+        if (entry) entry.titleKey = title.toLowerCase();
+      }
+      this.titled = [...this.newest].sort(byTitle);
+    }
     return this.titled;
+  }
+
+  private titleKeyOf(n: number): string {
+    const row = this.db.prepare(`${TITLE_KEYS} WHERE n = ?`);
+    row.setReturnArrays(true);
+    return ((row.get(n) as unknown as [number, string] | undefined)?.[1] ?? '').toLowerCase();
   }
 }

@@ -47,8 +47,8 @@ export interface CatalogueEntry {
   mediaKind: AssetMediaKind;
   generationKind: string | null;
   environmentId: string | null;
-  /** The shown name, lower-cased: what the title sort orders by. */
-  titleKey: string;
+  /** The shown name, lower-cased: what the title sort orders by (read when that sort is first asked for). */
+  titleKey?: string;
   /**
    * An image upload of a picture another asset already is ("Make a 3D model"
    * from an image made here, or from a file brought in): a step of lineage,
@@ -101,7 +101,9 @@ export function newestFirst(a: CatalogueEntry, b: CatalogueEntry): number {
 }
 
 export function byTitle(a: CatalogueEntry, b: CatalogueEntry): number {
-  if (a.titleKey !== b.titleKey) return a.titleKey < b.titleKey ? -1 : 1;
+  const ka = a.titleKey ?? '';
+  const kb = b.titleKey ?? '';
+  if (ka !== kb) return ka < kb ? -1 : 1;
   return a.n - b.n;
 }
 

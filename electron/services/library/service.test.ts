@@ -179,6 +179,40 @@ describe('orders and removals', () => {
   });
 });
 
+describe('facets and the title sort as the library changes', () => {
+  it('counts a tag once per asset shown, hidden assets only when asked, spellings merged without regard to case', async () => {
+    const lib = library();
+    lib.write(
+      finishedRecord('text-to-3d', { localId: 'oak0001', prompt: 'oak stool' }),
+      finishedRecord('text-to-3d', { localId: 'oak0002', prompt: 'oak table' }),
+      finishedRecord('text-to-3d', { localId: 'oak0003', prompt: 'oak bench', hidden: true }),
+    );
+    await lib.handlers['library:tag']({ ids: ['j_oak0001'], add: ['Oak'] }, ctx);
+    await lib.handlers['library:tag']({ ids: ['j_oak0002', 'j_oak0003'], add: ['oak', 'tavern'] }, ctx);
+    const shown = await lib.handlers['library:facets']({}, ctx);
+    expect(shown.ok && shown.value.tags).toEqual([
+      { tag: 'Oak', count: 2 },
+      { tag: 'tavern', count: 1 },
+    ]);
+    const all = await lib.handlers['library:facets']({ includeHidden: true }, ctx);
+    expect(all.ok && [all.value.total, all.value.tags]).toEqual([
+      3,
+      [
+        { tag: 'Oak', count: 3 },
+        { tag: 'tavern', count: 2 },
+      ],
+    ]);
+  });
+
+  it('an asset that arrives while the results are sorted by name takes its place among them', async () => {
+    const lib = library();
+    lib.write(finishedRecord('text-to-3d', { localId: 'name001', prompt: 'Barrel' }), finishedRecord('text-to-3d', { localId: 'name002', prompt: 'dagger' }));
+    expect((await search(lib, { sort: 'title' })).items.map((a) => a.title)).toEqual(['Barrel', 'dagger']);
+    lib.write(finishedRecord('text-to-3d', { localId: 'name003', prompt: 'Crate' }));
+    expect((await search(lib, { sort: 'title' })).items.map((a) => a.title)).toEqual(['Barrel', 'Crate', 'dagger']);
+  });
+});
+
 describe('lineage', () => {
   it('image upload → image to 3D → retexture → split, each way, nearest first', async () => {
     const lib = library();
