@@ -331,8 +331,11 @@ async function main(): Promise<void> {
     if (PARTS.has('history') || PARTS.has('library')) {
       console.log(`Library start-up, search and memory (the app through the browser shell, ${LIBRARY_RECORDS.toLocaleString('en')} assets against none)…`);
       const dirs = libraryDataDirs(LIBRARY_RECORDS, (line) => console.log(line));
+      // Keystrokes are timed with Chromium's software compositor as well (see bench/library-part.ts for why).
+      const softwareCompositor = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--disable-gpu-compositing'] });
       try {
         results.library = await runLibraryPart(browser, {
+          softwareCompositor,
           records: LIBRARY_RECORDS,
           log: (line) => console.log(line),
           pairs: Math.max(10, RUNS + (RUNS % 2)),
@@ -341,6 +344,7 @@ async function main(): Promise<void> {
           commitMs: async () => statusCommitMs(dirs.full),
         });
       } finally {
+        await softwareCompositor.close();
         dirs.remove();
       }
     }
@@ -386,7 +390,7 @@ async function main(): Promise<void> {
   if (lib) {
     const goal = (ok: boolean) => (ok ? 'met' : 'NOT met');
     console.log(
-      `Library of ${lib.records.toLocaleString('en')} assets: time to interactive ×${lib.ratio.toFixed(2)} empty (goal ≤ 1.3: ${goal(lib.ratio <= 1.3)}); search keystroke → results ${lib.searchMs} ms (goal ≤ 50: ${goal(lib.searchMs <= 50)}); ` +
+      `Library of ${lib.records.toLocaleString('en')} assets: time to interactive ×${lib.ratio.toFixed(2)} empty (goal ≤ 1.3: ${goal(lib.ratio <= 1.3)}); search keystroke → results ${lib.searchMs} ms (goal ≤ 50: ${goal(lib.searchMs <= 50)}; ${lib.searchMsGpuEmulated ?? 'n/a'} ms with the compositor in SwiftShader's emulated GPU); ` +
         `main RSS ${lib.mainRssMb.empty} → ${lib.mainRssMb.full} MB (×${(lib.mainRssMb.full / lib.mainRssMb.empty).toFixed(2)}, goal ≤ 1.5: ${goal(lib.mainRssMb.full <= 1.5 * lib.mainRssMb.empty)}); ` +
         `page JS heap ${lib.pageHeapMb.empty} → ${lib.pageHeapMb.full} MB (×${(lib.pageHeapMb.full / lib.pageHeapMb.empty).toFixed(2)}, goal ≤ 1.5: ${goal(lib.pageHeapMb.full <= 1.5 * lib.pageHeapMb.empty)}); ` +
         `status change committed ${lib.commitMs ?? 'n/a'} ms (goal ≤ 2: ${goal((lib.commitMs ?? Infinity) <= 2)})`,
