@@ -47,6 +47,28 @@ export class LibraryPage {
     await expect(this.view).toHaveAttribute('data-results-for', query, { timeout: 30_000 });
   }
 
+  /**
+   * Escape on the open Filters popover, and the search field takes the focus
+   * the moment the popover has gone (as a quick typist's click does, before
+   * the popover's own deferred return of focus to the Filters button runs);
+   * returns the label of what holds the focus two frames and 100 ms later.
+   */
+  async escapeFiltersIntoSearch(): Promise<string | null> {
+    return this.page.evaluate(`new Promise((resolve, reject) => {
+      const popover = document.querySelector('[aria-label="Library filters"]');
+      if (!popover) return reject(new Error('the Filters popover is not open'));
+      const settle = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve(document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName ?? null), 100)));
+      const watch = new MutationObserver(() => {
+        if (popover.isConnected) return;
+        watch.disconnect();
+        document.querySelector('input[aria-label="Search library"]').focus();
+        settle();
+      });
+      watch.observe(document.body, { childList: true, subtree: true });
+      document.activeElement.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    })`);
+  }
+
   async openDetails(title: string | RegExp): Promise<void> {
     await this.cell(title).hover();
     await this.cell(title).getByRole('button', { name: /^Details of / }).click();

@@ -35,3 +35,16 @@ export function returnFocus(el: HTMLElement | null): boolean {
   el.focus();
   return document.activeElement === el;
 }
+
+/**
+ * A popover's onCloseAutoFocus: Radix gives focus back to the popover's button
+ * a task after the popover goes, and by then the user may already have put it
+ * elsewhere (Escape, then straight into the search field): taking it back
+ * would send the next letters typed to the button. Focus that has moved on
+ * stays; focus that fell to the page body (it was inside the popover) goes
+ * back to the button as usual.
+ */
+export function keepFocusMovedOn(e: Event): void {
+  const active = typeof document !== 'undefined' ? document.activeElement : null;
+  if (active instanceof HTMLElement && active !== document.body && active.isConnected) e.preventDefault();
+}

@@ -10,6 +10,7 @@ import { ENDPOINTS, GENERATION_KINDS } from '../../../../shared/api';
 import { ASSET_MEDIA_KINDS } from '../../../../shared/domain/library';
 import { activeFilterCount, clearedFilters, type DateSpan, type LibraryFilters as Filters, type TriState } from '../../domain/library/filters';
 import { MEDIA_KIND_WORDS, numberWords, READINESS_WORDS } from '../../domain/library/words';
+import { keepFocusMovedOn } from '../../components/focus-return';
 import { useStore } from '../../state/store';
 
 const DATE_WORDS: Record<DateSpan, string> = { any: 'Any time', today: 'Today', '7d': 'Last 7 days', '30d': 'Last 30 days', '365d': 'Last year' };
@@ -67,7 +68,7 @@ export function LibraryFilters() {
         </button>
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content className="lib-filters" aria-label="Library filters" align="end" sideOffset={4} collisionPadding={8}>
+        <Popover.Content className="lib-filters" aria-label="Library filters" align="end" sideOffset={4} collisionPadding={8} onCloseAutoFocus={keepFocusMovedOn}>
           <Choice
             label="Kind"
             value={filters.mediaKind}
