@@ -9,7 +9,7 @@ import { BatchLauncher, BatchView } from '../features/batch/BatchView';
 import { LIBRARY_FILE_WORDS } from '../domain/library/import-files';
 import { DROP_HELP } from '../features/generate/window-drop';
 import { BalanceBadge } from '../features/settings/BalanceBadge';
-import { EnvironmentSwitcher } from '../features/settings/EnvironmentSwitcher';
+import { EnvironmentSwitcher, SettingsButton } from '../features/settings/EnvironmentSwitcher';
 import { SettingsDialog } from '../features/settings/SettingsDialog';
 import { ExportDialog } from '../features/export/ExportDialog';
 import { submitCurrent } from '../features/generate/GeneratePanel';
@@ -44,6 +44,7 @@ export function App() {
             <EnvironmentSwitcher />
           </ErrorBoundary>
           <BalanceBadge />
+          <SettingsButton />
         </header>
         <HistoryCommandsContext.Provider value={historyCommands}>
           <Workspace />

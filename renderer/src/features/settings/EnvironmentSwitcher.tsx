@@ -72,9 +72,21 @@ export function EnvironmentSwitcher() {
           </option>
         ))}
       </select>
-      <button type="button" className="btn btn-ghost btn-small" onClick={() => openSettings()}>
-        Settings
-      </button>
     </section>
+  );
+}
+
+/**
+ * The way into Settings, at the right end of the top bar: nothing to its
+ * right loads later, so it never moves under the pointer. Beside the credits
+ * (which appear when their figures arrive) it had jumped 151 px a second
+ * after the window opened, and a click aimed at it then missed.
+ */
+export function SettingsButton() {
+  const openSettings = useStore((s) => s.openSettings);
+  return (
+    <button type="button" className="btn btn-ghost btn-small top-bar-settings" onClick={() => openSettings()}>
+      Settings
+    </button>
   );
 }
