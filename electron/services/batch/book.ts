@@ -35,6 +35,10 @@ export class BatchBook {
   private readonly pendingSave = new Map<string, NodeJS.Timeout>();
   private readonly pendingEmit = new Map<string, NodeJS.Timeout>();
   private readonly reports = new Set<Promise<void>>();
+  /** Batches whose last reports are being written before they say "finished". */
+  private readonly finishing = new Map<string, Promise<void>>();
+  /** Each batch's report writes, one after another (a later write carries the later rows). */
+  private readonly reportChain = new Map<string, Promise<void>>();
   private readonly listeners = new Set<(batch: Batch) => void>();
   private closing = false;
 
@@ -75,21 +79,45 @@ export class BatchBook {
     return undefined;
   }
 
-  /** After rows moved: a batch with nothing left to send or finish ends, is saved and reported, and its lock goes. */
-  settle(batch: StoredBatch): void {
+  /**
+   * After rows moved: a batch with nothing left to send or finish ends, is
+   * saved and reported, and its lock goes. Answers the ending under way (the
+   * caller need not save or report again), or undefined when the batch goes on.
+   *
+   * A batch that finishes says so once its folder is whole: the reports are
+   * written first (after any write still under way), then "finished" is saved
+   * and told. Said first, a script or a person who took "finished" as the
+   * moment to copy or clear the folder met report files still being written
+   * (a CI run's clean-up of a finished batch's folder failed with ENOTEMPTY).
+   * A cancel is said at once (the user is waiting on it) and reported after.
+   */
+  settle(batch: StoredBatch): Promise<void> | undefined {
+    const under = this.finishing.get(batch.id);
+    if (under) return under;
     const step = nextBatch(batch, { type: 'rows-moved', at: this.at() });
-    if (!step || isRefusal(step)) return;
-    applyChange(batch, step);
-    void this.commit(batch, true)
-      .then(() => this.writeReport(batch))
-      .then(() => this.locks.release(batch.id));
+    if (!step || isRefusal(step)) return undefined;
+    if (step.state !== 'finished') {
+      applyChange(batch, step);
+      return this.commit(batch, true)
+        .then(() => this.writeReport(batch))
+        .then(() => this.locks.release(batch.id));
+    }
+    const run = this.queueReport(batch)
+      .then(async () => {
+        const now = nextBatch(batch, { type: 'rows-moved', at: this.at() });
+        if (now && !isRefusal(now)) applyChange(batch, now);
+        await this.commit(batch, true);
+        await this.locks.release(batch.id);
+      })
+      .finally(() => this.finishing.delete(batch.id));
+    this.finishing.set(batch.id, run);
+    return run;
   }
 
   /** A row that cannot go on: failed with the reason, the batch settled, saved and reported. */
   failRow(batch: StoredBatch, row: StoredRow, message: string): void {
     this.moveRow(row, { type: 'failed', message, at: this.at() });
-    this.settle(batch);
-    void this.commit(batch, true).then(() => this.writeReport(batch));
+    if (!this.settle(batch)) void this.commit(batch, true).then(() => this.writeReport(batch));
   }
 
   // ---- persistence and events ------------------------------------------------------------------
@@ -128,8 +156,27 @@ export class BatchBook {
     this.pendingEmit.set(batch.id, timer);
   }
 
-  /** Rewrites `batch-report.csv`/`.json` next to the assets. */
+  /**
+   * Rewrites `batch-report.csv`/`.json` next to the assets, after any write
+   * asked before. A batch finishing or finished has had its last one (see
+   * settle): nothing writes its folder after it says "finished".
+   */
   writeReport(batch: StoredBatch): Promise<void> {
+    const finishing = this.finishing.get(batch.id);
+    if (finishing || batch.state === 'finished') return finishing ?? Promise.resolve();
+    return this.queueReport(batch);
+  }
+
+  private queueReport(batch: StoredBatch): Promise<void> {
+    const run = (this.reportChain.get(batch.id) ?? Promise.resolve()).then(() => this.reportOnce(batch));
+    this.reportChain.set(batch.id, run);
+    void run.finally(() => {
+      if (this.reportChain.get(batch.id) === run) this.reportChain.delete(batch.id);
+    });
+    return run;
+  }
+
+  private reportOnce(batch: StoredBatch): Promise<void> {
     const outDir = batch.assetDir ?? batch.outDir;
     if (!outDir || this.closing) return Promise.resolve();
     const run = batchFolderRefusal(batch, this.deps, outDir)

@@ -92,7 +92,7 @@ export class BatchRunner {
     } finally {
       await flush();
     }
-    this.book.settle(batch);
+    void this.book.settle(batch);
   }
 
   /** Hands one row to the engine, held; true when the engine took it (its localId is set, not yet durable). */
@@ -196,7 +196,8 @@ export class BatchRunner {
       this.book.moveRow(row, { type: 'exported', file: path.relative(batch.assetDir, exported.file).split(path.sep).join('/'), at: this.book.at() });
       break;
     }
-    this.book.settle(batch);
+    const ending = this.book.settle(batch);
+    if (ending) return ending;
     await this.book.commit(batch, true);
     await this.book.writeReport(batch);
   }
@@ -241,8 +242,7 @@ export class BatchRunner {
   private applyJob(batch: StoredBatch, row: StoredRow, job: JobRecord): void {
     const change = this.book.moveRow(row, { type: 'job', job, at: this.book.at() });
     if (change?.state !== 'failed') return;
-    this.book.settle(batch);
-    void this.book.writeReport(batch);
+    if (!this.book.settle(batch)) void this.book.writeReport(batch);
   }
 
   /** Ends every follower and the sending; resolves when they have stopped. */

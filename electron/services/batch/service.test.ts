@@ -113,6 +113,23 @@ describe('BatchService', () => {
     expect(csv).toHaveLength(13);
   });
 
+  it('says finished only once its folder is whole: the reports on disk already name every row done, no write under way', async () => {
+    const out = tempDir('out');
+    // What the folder holds at the moment each change is told (a script may copy or clear it on "finished").
+    const seen: { state: string; done: number; temps: string[] }[] = [];
+    const look = (b: Batch) => {
+      const report = path.join(out, REPORT_JSON);
+      const lines = fs.existsSync(report) ? (JSON.parse(fs.readFileSync(report, 'utf8')) as { status: string }[]) : [];
+      seen.push({ state: b.state, done: lines.filter((l) => l.status === 'done').length, temps: fs.readdirSync(out).filter((f) => f.endsWith('.tmp')) });
+    };
+    const { service } = await setup({ jobMs: 5 }, undefined, undefined, { events: { emit: (_n, p) => look(p as Batch) } });
+    const batch = value(await service.import({ path: writeList(['prompt', ...Array.from({ length: 6 }, (_, i) => `stool ${i}`)]), kind: 'text-to-3d' }));
+    value(await service.start({ batchId: batch.id, outDir: out }));
+    await until(() => value(service.get(batch.id)).state === 'finished');
+    await until(() => seen.some((s) => s.state === 'finished'));
+    expect(seen.find((s) => s.state === 'finished')).toEqual({ state: 'finished', done: 6, temps: [] });
+  });
+
   it('pauses (nothing new is sent) and resumes', async () => {
     const { service, engine } = await setup({ jobMs: 60 });
     const list = writeList(['prompt', ...Array.from({ length: 15 }, (_, i) => `thing ${i}`)]);

@@ -84,7 +84,7 @@ export class BatchService {
       this.deps.engine.setHeld(b.id, b.state !== 'running');
       for (const row of b.rows) if (row.localId) this.runner.follow(b, row);
       if (b.state === 'running') this.runner.drive(b);
-      else this.book.settle(b);
+      else void this.book.settle(b);
     }
   }
 
@@ -290,8 +290,7 @@ export class BatchService {
       const res = await this.deps.engine.cancel(row.localId);
       if (res.ok) this.book.moveRow(row, { type: 'withdrawn', at: this.book.at() });
     }
-    this.book.settle(batch);
-    await this.book.commit(batch, true);
+    await (this.book.settle(batch) ?? this.book.commit(batch, true));
     return ok(this.book.view(batch));
   }
 
