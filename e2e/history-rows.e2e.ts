@@ -21,6 +21,7 @@ interface Img {
 }
 interface Win {
   getComputedStyle(el: unknown): { fontSize: string; fontFamily: string };
+  requestAnimationFrame(cb: () => void): void;
 }
 interface Box {
   top: number;
@@ -98,6 +99,13 @@ async function overlapWhileRowGrows(page: Page): Promise<string[]> {
  * row must be whole.
  */
 async function expectRowsWhole(page: Page, where: string): Promise<void> {
+  // The two seconds count from frames the page draws: a page just reloaded on a loaded CI machine drew its first
+  // frames seconds late (a trace of another journey spent 1.4 s waiting for two frames and 3 s more before a click
+  // went out), and that wait is the machine's, not the rows'.
+  await page.evaluate(() => {
+    const win = globalThis as unknown as Win;
+    return new Promise<void>((resolve) => win.requestAnimationFrame(() => win.requestAnimationFrame(resolve)));
+  });
   let problems: string[] = [];
   await expect
     .poll(async () => (problems = await clippedInRows(page)), { timeout: 2_000, intervals: [100, 250, 500] })
