@@ -1,8 +1,9 @@
 /**
  * Bringing files into the library: the corpus GLBs dropped on the library
  * (as a folder's files arrive from a drop) are imported with progress, each
- * found again by typing its file name, and a second drop of the same files
- * stores nothing twice.
+ * found again by typing its file name, a second drop of the same files
+ * stores nothing twice, and a .gltf dropped on the browser page is left out
+ * saying where it can come in.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { expect, test } from './fixtures';
@@ -58,5 +59,18 @@ test('the corpus GLBs dropped on the library are each found by file name', async
   await library.type('');
   await dropOnWindow(page, files.slice(0, 2));
   await expect(page.getByText('Nothing new to add', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(library.view.getByText(`${names.length} assets`, { exact: true })).toBeVisible();
+
+  // A .gltf with its buffer beside it, dropped on a browser page: the page cannot hand main the files the .gltf
+  // names, so it is left out saying where it can come in (the desktop app takes it by path, with its files).
+  const gltf = JSON.stringify({ asset: { version: '2.0' }, buffers: [{ uri: 'triangle.bin', byteLength: 36 }] });
+  await dropOnWindow(page, [
+    { name: 'triangle.gltf', mime: 'model/gltf+json', bytes: Buffer.from(gltf) },
+    { name: 'triangle.bin', mime: 'application/octet-stream', bytes: Buffer.alloc(36) },
+  ]);
+  const refused = page.getByRole('alert').filter({ hasText: 'No file was added to the library' });
+  await expect(refused).toContainText('triangle.gltf: a glTF names files beside it, which the browser cannot reach: bring it in from the desktop app or with "asset-studio library import", or bring its GLB.');
+  await expect(refused).toContainText('triangle.bin: not a model or picture the library keeps');
+  await page.screenshot({ path: test.info().outputPath('library-gltf-refused-1440.png') });
   await expect(library.view.getByText(`${names.length} assets`, { exact: true })).toBeVisible();
 });

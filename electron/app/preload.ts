@@ -34,6 +34,8 @@ export const preloadApi = {
     if (!filePath) return fail('no-path', 'This file has no path on disk; send its bytes instead.');
     return api.files.stagePath({ path: filePath });
   },
+  /** A dropped or picked file's path on disk (none for a drawn sketch or pasted image): the library imports by path. */
+  pathOf: (file: File): string | null => webUtils.getPathForFile(file) || null,
   /** Starts dragging a job's file out of the window (to a folder or a game engine). */
   startDrag: (localId: string): void => {
     ipcRenderer.send(START_DRAG_CHANNEL, localId);

@@ -26,7 +26,7 @@ describe('preload', () => {
     };
     walk(exposed, 'studio');
     expect(Object.keys(exposed).sort()).toEqual(
-      [...new Set([...REQUEST_NAMES, ...EVENT_NAMES].map((n) => n.split(':')[0]!)), 'shell', 'stagePath', 'startDrag'].sort(),
+      [...new Set([...REQUEST_NAMES, ...EVENT_NAMES].map((n) => n.split(':')[0]!)), 'shell', 'stagePath', 'pathOf', 'startDrag'].sort(),
     );
     expect(exposed.shell).toBe('electron');
   });
@@ -58,6 +58,14 @@ describe('preload', () => {
 
     electronMock.webUtils.getPathForFile.mockReturnValueOnce('');
     await expect(stagePath({ name: 'sketch.png' })).resolves.toMatchObject({ ok: false });
+  });
+
+  it("tells the window a dropped file's path on disk, and null for a file without one", () => {
+    const pathOf = exposed.pathOf as (f: unknown) => string | null;
+    electronMock.webUtils.getPathForFile.mockReturnValueOnce('/home/u/scene.gltf');
+    expect(pathOf({ name: 'scene.gltf' })).toBe('/home/u/scene.gltf');
+    electronMock.webUtils.getPathForFile.mockReturnValueOnce('');
+    expect(pathOf({ name: 'sketch.png' })).toBeNull();
   });
 
   it('starts a drag by local id over a one-way message', () => {

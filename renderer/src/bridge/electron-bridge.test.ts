@@ -8,6 +8,7 @@ function fakePreload(stagePathResult: unknown) {
   const preload = {
     shell: 'electron',
     stagePath: vi.fn(async () => stagePathResult),
+    pathOf: vi.fn((file: File) => (file.name === 'sketch.png' ? null : `/home/u/${file.name}`)),
     startDrag: vi.fn(),
     files: { stageBytes },
     jobs: { list },
@@ -42,6 +43,13 @@ describe('electron bridge', () => {
     await bridge.api.jobs.list({});
     expect(list).toHaveBeenCalled();
     expect(Object.keys(bridge.api)).not.toContain('stagePath');
+    expect(Object.keys(bridge.api)).not.toContain('pathOf');
+  });
+
+  it("gives a dropped file's path on disk, and none for a file that has none", () => {
+    const bridge = createElectronBridge(fakePreload({ ok: true, value: {} }).preload);
+    expect(bridge.pathOf?.(new File(['x'], 'scene.gltf'))).toBe('/home/u/scene.gltf');
+    expect(bridge.pathOf?.(new File(['x'], 'sketch.png'))).toBeNull();
   });
 });
 

@@ -10,6 +10,7 @@ import type { Bridge } from './index';
 export type PreloadApi = StudioApi & {
   shell: 'electron';
   stagePath(file: File): Promise<Result<StagedFile>>;
+  pathOf(file: File): string | null;
   startDrag(localId: string): void;
 };
 
@@ -19,7 +20,7 @@ export function isPreloadApi(value: unknown): value is PreloadApi {
 }
 
 export function createElectronBridge(preload: PreloadApi): Bridge {
-  const { shell: _shell, stagePath: _stagePath, startDrag: _startDrag, ...api } = preload;
+  const { shell: _shell, stagePath: _stagePath, pathOf: _pathOf, startDrag: _startDrag, ...api } = preload;
   return {
     api: api as StudioApi,
     shell: 'electron',
@@ -37,6 +38,7 @@ export function createElectronBridge(preload: PreloadApi): Bridge {
         return fail('unreadable', `Could not read ${fileName}.`);
       }
     },
+    pathOf: (file) => preload.pathOf(file),
     assetRequestHeaders: () => ({}),
   };
 }

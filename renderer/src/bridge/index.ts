@@ -15,6 +15,12 @@ export interface Bridge {
   assetUrl(localId: string, variant: 'asset' | 'thumbnail' | 'source'): string;
   /** Stage a dropped, picked or drawn file for a request (size and type are checked by content in main). */
   stageFile(file: File | Blob, name?: string): Promise<Result<StagedFile>>;
+  /**
+   * A dropped or picked file's path on disk, where the shell knows it (the
+   * desktop app; a browser page never does): the library imports such files
+   * by path, so a .gltf is read with the files it names beside it.
+   */
+  pathOf?(file: File): string | null;
   /** Request headers loaders must send for asset URLs (the browser shell's token), if any. */
   assetRequestHeaders(): Record<string, string>;
 }

@@ -8,14 +8,32 @@
 const TAKEN = /\.(glb|gltf|obj|stl|png|jpe?g|webp)$/i;
 export const LIBRARY_FILE_WORDS = 'GLB, glTF, OBJ, STL, PNG, JPEG or WebP';
 
-/** The files to bring in, and the ones left out with a sentence each (system files are passed over in silence). */
-export function sortImport<F extends { name: string }>(files: readonly F[]): { take: F[]; skipped: { name: string; reason: string }[] } {
+/** A file the system leaves in folders (passed over in silence, never reported as left out). */
+export function isSystemFile(name: string): boolean {
+  const base = name.split('/').pop() ?? name;
+  return base.startsWith('.') || base === 'Thumbs.db' || base === 'desktop.ini';
+}
+
+/**
+ * Why a .gltf cannot come in by its bytes alone: the buffers and textures it
+ * names are files beside it, which a browser page cannot read by name.
+ */
+export const GLTF_NEEDS_PATH =
+  'a glTF names files beside it, which the browser cannot reach: bring it in from the desktop app or with "asset-studio library import", or bring its GLB.';
+
+/**
+ * The files to bring in, and the ones left out with a sentence each (system
+ * files are passed over in silence). `byBytes`: the files will be sent by
+ * their bytes (the browser shell), so a .gltf is left out with the reason.
+ */
+export function sortImport<F extends { name: string }>(files: readonly F[], options: { byBytes?: boolean } = {}): { take: F[]; skipped: { name: string; reason: string }[] } {
   const take: F[] = [];
   const skipped: { name: string; reason: string }[] = [];
   for (const f of files) {
     const base = f.name.split('/').pop() ?? f.name;
-    if (base.startsWith('.') || base === 'Thumbs.db' || base === 'desktop.ini') continue;
-    if (TAKEN.test(base)) take.push(f);
+    if (isSystemFile(base)) continue;
+    if (options.byBytes && /\.gltf$/i.test(base)) skipped.push({ name: base, reason: GLTF_NEEDS_PATH });
+    else if (TAKEN.test(base)) take.push(f);
     else skipped.push({ name: base, reason: `not a model or picture the library keeps (${LIBRARY_FILE_WORDS}).` });
   }
   return { take, skipped };

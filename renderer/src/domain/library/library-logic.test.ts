@@ -315,6 +315,9 @@ describe('import', () => {
     const { take, skipped } = sortImport([{ name: 'a.GLB' }, { name: 'b.gltf' }, { name: 'c.obj' }, { name: 'd.stl' }, { name: 'e.jpeg' }, { name: 'notes.txt' }, { name: '.DS_Store' }, { name: 'scans/f.webp' }]);
     expect(take.map((f) => f.name)).toEqual(['a.GLB', 'b.gltf', 'c.obj', 'd.stl', 'e.jpeg', 'scans/f.webp']);
     expect(skipped).toEqual([{ name: 'notes.txt', reason: 'not a model or picture the library keeps (GLB, glTF, OBJ, STL, PNG, JPEG or WebP).' }]);
+    // Sent by their bytes (the browser shell), a .gltf cannot bring the files it names: it is left out, saying why.
+    const byBytes = sortImport([{ name: 'scene.GLTF' }, { name: 'a.glb' }], { byBytes: true });
+    expect([byBytes.take.map((f) => f.name), byBytes.skipped.map((s) => s.name)]).toEqual([['a.glb'], ['scene.GLTF']]);
   });
   it.each([
     [{ onLibrary: true, onOtherPanel: false, libraryShown: false, modifier: false }, true],

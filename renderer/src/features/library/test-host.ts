@@ -20,7 +20,7 @@ export const summary = (i: number, extra: Partial<LibraryAssetSummary> = {}): Li
   ...extra,
 });
 
-type CallName = 'search' | 'get' | 'facets' | 'collections' | 'tag' | 'setNote' | 'setFavourite' | 'createCollection' | 'addToCollection' | 'removeFromCollection' | 'delete' | 'import' | 'reExport' | 'reveal';
+type CallName = 'search' | 'get' | 'facets' | 'collections' | 'tag' | 'setNote' | 'setFavourite' | 'createCollection' | 'renameCollection' | 'deleteCollection' | 'addToCollection' | 'removeFromCollection' | 'delete' | 'import' | 'reExport' | 'reveal';
 
 export interface LibraryHost {
   calls: Record<CallName, ReturnType<typeof vi.fn>>;
@@ -30,7 +30,7 @@ export interface LibraryHost {
   details: Map<string, LibraryAssetDetail>;
 }
 
-export function installLibraryHost(count: number, options: { thumbnails?: boolean } = {}): LibraryHost {
+export function installLibraryHost(count: number, options: { thumbnails?: boolean; pathOf?: (file: File) => string | null } = {}): LibraryHost {
   const ok = <T,>(value: T) => ({ ok: true as const, value });
   const all = Array.from({ length: count }, (_, i) => summary(i, options.thumbnails ? { hasThumbnail: true } : {}));
   let holding = false;
@@ -53,6 +53,8 @@ export function installLibraryHost(count: number, options: { thumbnails?: boolea
     setNote: vi.fn(async () => ok(null)),
     setFavourite: vi.fn(async () => ok(null)),
     createCollection: vi.fn(async ({ name }: { name: string }) => ok({ id: 'c2', name, count: 0 })),
+    renameCollection: vi.fn(async ({ collectionId, name }: { collectionId: string; name: string }) => ok({ id: collectionId, name, count: 2 })),
+    deleteCollection: vi.fn(async () => ok(null)),
     addToCollection: vi.fn(async () => ok(null)),
     removeFromCollection: vi.fn(async () => ok(null)),
     delete: vi.fn(async ({ ids }: { ids: string[] }) => ok({ deleted: ids.length, freedBytes: 5 * 1024 * 1024 })),
@@ -70,6 +72,7 @@ export function installLibraryHost(count: number, options: { thumbnails?: boolea
     shell: 'web',
     assetUrl: (localId, variant) => `/assets/${localId}/${variant}`,
     stageFile: async (file) => ok({ id: `staged-${(file as File).name}`.replace(/[^A-Za-z0-9_-]/g, '_').padEnd(8, '_'), name: (file as File).name, size: 1, sha256: '', format: 'glb', kind: 'model', mime: '' }),
+    ...(options.pathOf ? { pathOf: options.pathOf } : {}),
     assetRequestHeaders: () => ({}),
   });
   return {

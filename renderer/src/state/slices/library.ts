@@ -5,15 +5,15 @@
  * Talks to the host through the bridge only; `library:changed` pushes refresh
  * what is held.
  */
-import type { LibraryAssetDetail, LibraryAssetSummary, LibraryCollection, LibraryFacets, LibraryImportProgress, LibraryImportReport } from '../../../../shared/domain/library';
-import type { Result, StagedFileRef } from '../../../../shared/ipc';
+import type { LibraryAssetDetail, LibraryAssetSummary, LibraryCollection, LibraryFacets, LibraryImportProgress } from '../../../../shared/domain/library';
+import type { Result } from '../../../../shared/ipc';
 import type { LibraryPage, LibrarySearch } from '../../../../shared/ipc/library';
 import { bridge } from '../../bridge';
 import { NO_FILTERS, searchArgs, type LibraryFilters } from '../../domain/library/filters';
-import { sortImport } from '../../domain/library/import-files';
 import { latestOnly } from '../../domain/library/latest-only';
 import { keepUnchanged, PAGE_SIZE, withPage, withSummary, type PageCache } from '../../domain/library/pages';
-import { bytesWords, countWords, importReportWords } from '../../domain/library/words';
+import { bytesWords, countWords } from '../../domain/library/words';
+import { createImportFiles } from './library-import';
 import type { SliceCreator } from '../slice';
 
 /** The library part of the contract, as the renderer calls it (`api.library.search(args)`). */
@@ -84,6 +84,9 @@ export interface LibrarySlice {
   createCollection(name: string): Promise<LibraryCollection | null>;
   addToCollection(collectionId: string, ids: string[]): Promise<boolean>;
   removeFromCollection(collectionId: string, ids: string[]): Promise<boolean>;
+  renameCollection(collectionId: string, name: string): Promise<boolean>;
+  /** Deletes the collection (its assets stay in the library); a filter by it is cleared. */
+  deleteCollection(collectionId: string): Promise<boolean>;
   deleteAssets(ids: string[]): Promise<boolean>;
   /** Stages the files (the browser shell sends their bytes) and brings them into the library. */
   importFiles(files: File[]): Promise<void>;
@@ -353,6 +356,19 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get) => {
       await afterChange(ids);
       return true;
     },
+    renameCollection: async (collectionId, name) => {
+      const r = await libraryApi().renameCollection({ collectionId, name });
+      if (!toastProblem('The collection could not be renamed', r)) return false;
+      await loadFacets();
+      return true;
+    },
+    deleteCollection: async (collectionId) => {
+      const r = await libraryApi().deleteCollection({ collectionId });
+      if (!toastProblem('The collection could not be deleted', r)) return false;
+      if (get().libraryFilters.collectionId === collectionId) get().setLibraryFilters({ collectionId: null });
+      await loadFacets();
+      return true;
+    },
     deleteAssets: async (ids) => {
       const r = await libraryApi().delete({ ids });
       if (!toastProblem(ids.length === 1 ? 'The asset could not be deleted' : 'The assets could not be deleted', r) || !r.ok) return false;
@@ -369,37 +385,7 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get) => {
       return true;
     },
 
-    importFiles: async (files) => {
-      if (files.length === 0) return;
-      const { take, skipped: refused } = sortImport(files);
-      set({ libraryImport: { files: take.length, progress: { done: 0, total: take.length } } });
-      const staged: StagedFileRef[] = [];
-      try {
-        for (const [i, file] of take.entries()) {
-          set({ libraryImport: { files: take.length, progress: { done: i, total: take.length, current: file.name } } });
-          let res: Result<{ id: string }>;
-          try {
-            res = await bridge().stageFile(file);
-          } catch (err) {
-            res = { ok: false, problem: { reason: 'unreadable', message: (err as Error).message } };
-          }
-          if (res.ok) staged.push({ stagedFileId: res.value.id });
-          else refused.push({ name: file.name, reason: res.problem.message });
-        }
-        const nothing: LibraryImportReport = { imported: [], alreadyThere: [], skipped: [] };
-        const report: Result<LibraryImportReport> = staged.length ? await libraryApi().import({ staged }) : { ok: true, value: nothing };
-        if (!report.ok) {
-          get().pushToast({ level: 'error', title: 'The files could not be brought in', body: report.problem.message });
-          return;
-        }
-        set({ libraryImported: report.value.imported });
-        const words = importReportWords({ ...report.value, skipped: [...refused, ...report.value.skipped] });
-        get().pushToast({ level: words.level, title: words.title, body: words.lines.join('\n') || undefined });
-        await get().refreshLibrary();
-      } finally {
-        set({ libraryImport: null });
-      }
-    },
+    importFiles: createImportFiles(set, get, libraryApi),
 
     reExport: async (exportId) => {
       const r = await libraryApi().reExport({ exportId });
