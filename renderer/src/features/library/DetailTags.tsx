@@ -2,8 +2,8 @@
 import { useEffect, useId, useState } from 'react';
 import type { LibraryAssetDetail } from '../../../../shared/domain/library';
 import { MAX_NOTE_LENGTH } from '../../../../shared/domain/library';
-import { tagSchema } from '../../../../shared/ipc/library';
 import { Menu, MenuItem, MenuSeparator } from '../../components/Menu';
+import { readTagDraft } from '../../domain/library/tag-draft';
 import { useStore } from '../../state/store';
 
 export function DetailTags({ asset }: { asset: LibraryAssetDetail }) {
@@ -13,15 +13,10 @@ export function DetailTags({ asset }: { asset: LibraryAssetDetail }) {
   const [problem, setProblem] = useState<string | null>(null);
   const listId = useId();
   const add = async () => {
-    const words = draft.split(',').map((t) => t.trim()).filter(Boolean);
-    if (!words.length) return;
-    const bad = words.map((w) => tagSchema.safeParse(w)).find((r) => !r.success);
-    if (bad && !bad.success) {
-      setProblem(`“${words.find((w) => !tagSchema.safeParse(w).success)}”: ${bad.error.issues[0]?.message ?? 'not a tag'}.`);
-      return;
-    }
+    const read = readTagDraft(draft);
+    if ('problem' in read) return setProblem(read.problem);
     setProblem(null);
-    if (await tagAssets([asset.id], { add: words })) setDraft('');
+    if (read.tags.length && (await tagAssets([asset.id], { add: read.tags }))) setDraft('');
   };
   const suggestions = (facets?.tags ?? []).filter((t) => !asset.tags.some((own) => own.toLowerCase() === t.tag.toLowerCase())).slice(0, 50);
   return (

@@ -11,6 +11,8 @@ import { countWords, numberWords } from '../../domain/library/words';
 import { Menu, MenuItem } from '../../components/Menu';
 import { useStore } from '../../state/store';
 import { AssetDetail } from './AssetDetail';
+import { CollectChosen, TagChosen } from './ChosenActions';
+import { CollectionBar } from './CollectionBar';
 import { DeleteAssets } from './DeleteAssets';
 import { drawImportedThumbnails } from './import-thumbnails';
 import { LibraryFilters } from './LibraryFilters';
@@ -49,6 +51,8 @@ function SelectionBar() {
       <button type="button" className="btn btn-small btn-primary" disabled={selection.length < 2 || selection.length > 4} onClick={() => compareAssets(selection)}>
         Compare
       </button>
+      <TagChosen ids={selection.map((a) => a.id)} />
+      <CollectChosen ids={selection.map((a) => a.id)} />
       <DeleteAssets assets={selection} label="Delete…" onDeleted={clear} />
       <button type="button" className="btn btn-small btn-ghost" onClick={clear}>
         Clear
@@ -164,6 +168,7 @@ export function LibraryView() {
       </div>
       <ImportProgress />
       <SelectionBar />
+      <CollectionBar />
       {error ? (
         <p className="history-error" role="alert">
           {error}
