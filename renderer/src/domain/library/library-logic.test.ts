@@ -8,6 +8,7 @@ import { comparePlan, openPlan, thumbnailSrc } from './open';
 import { itemAt, keepUnchanged, PAGE_SIZE, pagesToLoad, withPage, withSummary } from './pages';
 import { bytesWords, countWords, dayWords, deleteWords, exportedWords, fixesWords, importReportWords, momentWords, promptLine } from './words';
 import { dropGoesToLibrary, sortImport } from './import-files';
+import { readTagDraft } from './tag-draft';
 
 const asset = (id: string, extra: Partial<LibraryAssetSummary> = {}): LibraryAssetSummary => ({
   id,
@@ -327,5 +328,15 @@ describe('import', () => {
     [{ onLibrary: false, onOtherPanel: false, libraryShown: false, modifier: false }, false],
   ])('a drop %o goes to the library: %s', (place, expected) => {
     expect(dropGoesToLibrary(place)).toBe(expected);
+  });
+});
+
+describe('readTagDraft', () => {
+  it.each([
+    ['several, spaces dropped, the same tag once whatever its case', ' oak, Pine ,OAK ', { tags: ['oak', 'Pine'] }],
+    ['nothing typed', ' , ', { tags: [] }],
+    ['a tag too long, named with why', `oak, ${'x'.repeat(61)}`, { problem: `“${'x'.repeat(61)}”: a tag is at most 60 characters.` }],
+  ])('%s', (_, draft, expected) => {
+    expect(readTagDraft(draft)).toEqual(expected);
   });
 });

@@ -13,5 +13,7 @@ export function readTagDraft(draft: string): TagDraft {
     const checked = tagSchema.safeParse(word);
     if (!checked.success) return { problem: `“${word}”: ${checked.error.issues[0]?.message ?? 'not a tag'}.` };
   }
-  return { tags: [...new Map(words.map((w) => [w.toLowerCase(), w])).values()] };
+  const first = new Map<string, string>();
+  for (const w of words) if (!first.has(w.toLowerCase())) first.set(w.toLowerCase(), w);
+  return { tags: [...first.values()] };
 }
