@@ -1,19 +1,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useStore } from '../../state/store';
 import { LibraryView } from './LibraryView';
-import { installLibraryHost } from './test-host';
+import { giveResultsABox, installLibraryHost } from './test-host';
 
-// jsdom lays nothing out: the results' scroller gets a window-sized box so the virtualizer draws rows.
-const box = { clientHeight: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight'), clientWidth: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth') };
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 700 });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 360 });
-});
-afterAll(() => {
-  for (const [name, d] of Object.entries(box)) if (d) Object.defineProperty(HTMLElement.prototype, name, d);
-});
+giveResultsABox();
 beforeEach(() => useStore.setState(useStore.getInitialState(), true));
 
 const cell = (label: string) => screen.getAllByRole('listitem').find((el) => el.getAttribute('aria-label') === label)!;

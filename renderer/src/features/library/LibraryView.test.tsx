@@ -1,21 +1,13 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_PAGES, PAGE_SIZE } from '../../domain/library/pages';
 import { TYPING_QUIET_MS } from '../../state/slices/library';
 import { useStore } from '../../state/store';
 import { AssetCell } from './AssetCell';
 import { LibraryView } from './LibraryView';
-import { installLibraryHost, summary } from './test-host';
+import { giveResultsABox, installLibraryHost, summary } from './test-host';
 
-// jsdom lays nothing out: the results' scroller gets a window-sized box so the virtualizer draws rows.
-const box = { clientHeight: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight'), clientWidth: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth') };
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 700 });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 360 });
-});
-afterAll(() => {
-  for (const [name, d] of Object.entries(box)) if (d) Object.defineProperty(HTMLElement.prototype, name, d);
-});
+giveResultsABox();
 
 beforeEach(() => {
   useStore.setState(useStore.getInitialState(), true);

@@ -1,5 +1,5 @@
 /** A fake library host for the library's component tests: N assets searched by title, with recorded calls. */
-import { vi } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import type { LibraryAssetDetail, LibraryAssetSummary } from '../../../../shared/domain/library';
 import type { StudioApi } from '../../../../shared/ipc';
 import type { LibrarySearch } from '../../../../shared/ipc/library';
@@ -87,4 +87,20 @@ export function installLibraryHost(count: number, options: { thumbnails?: boolea
       await Promise.resolve();
     },
   };
+}
+
+/**
+ * jsdom lays nothing out: for the file's tests, the results' scroller gets a
+ * window-sized box (700 × 360) so the virtualizer draws rows. Call at the top
+ * of a test file.
+ */
+export function giveResultsABox(): void {
+  const box = { clientHeight: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight'), clientWidth: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth') };
+  beforeAll(() => {
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 700 });
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 360 });
+  });
+  afterAll(() => {
+    for (const [name, d] of Object.entries(box)) if (d) Object.defineProperty(HTMLElement.prototype, name, d);
+  });
 }
