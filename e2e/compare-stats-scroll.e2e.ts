@@ -32,6 +32,9 @@ for (const size of [
     await expect(compare).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
     const table = compare.getByRole('table', { name: 'Compared stats' });
     await expect.poll(async () => (await table.locator('tr[data-stat="triangles"] td').allTextContents()).every((t) => /\d/.test(t)), { timeout: 30_000 }).toBe(true);
+    // Every figure known (a cell still reading "…" widens its column when its figure lands, moving the last take
+    // after the scroll below: in a fresh-clone run its cell ended at 1,498 px, past the 980 px edge, after End).
+    await expect.poll(async () => (await table.locator('td').allTextContents()).filter((t) => t.trim() === '…').length, { timeout: 30_000 }).toBe(0);
 
     const scroller = compare.getByRole('region', { name: 'Compared stats, scrolls sideways' });
     const panel = (await page.getByRole('region', { name: 'Viewport panel' }).boundingBox())!;
