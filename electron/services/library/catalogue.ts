@@ -224,7 +224,10 @@ export class Catalogue {
       return;
     }
     if (ids.length === 0) return this.reload();
-    const rows = this.db.prepare(`SELECT ${ENTRY_COLUMNS} FROM library_assets WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as unknown as EntryRow[];
+    // The title key comes in the same read while the title order is held (one query, not one per asset).
+    const rows = this.db
+      .prepare(`SELECT ${ENTRY_COLUMNS}${this.titled ? ', display_title' : ''} FROM library_assets WHERE id IN (SELECT value FROM json_each(?))`)
+      .all(JSON.stringify(ids)) as unknown as (EntryRow & { display_title?: string | null })[];
     const found = new Map(rows.map((r) => [r.id, r]));
     for (const id of ids) {
       const before = this.idToN.get(id);
@@ -240,7 +243,7 @@ export class Catalogue {
       this.idToN.set(id, entry.n);
       this.newest.splice(insertionPoint(this.newest, entry, newestFirst), 0, entry);
       if (this.titled) {
-        entry.titleKey = this.titleKeyOf(entry.n);
+        entry.titleKey = (row.display_title ?? '').toLowerCase();
         this.titled.splice(insertionPoint(this.titled, entry, byTitle), 0, entry);
       }
     }
@@ -285,11 +288,5 @@ export class Catalogue {
       this.titled = [...this.newest].sort(byTitle);
     }
     return this.titled;
-  }
-
-  private titleKeyOf(n: number): string {
-    const row = this.db.prepare(`${TITLE_KEYS} WHERE n = ?`);
-    row.setReturnArrays(true);
-    return ((row.get(n) as unknown as [number, string] | undefined)?.[1] ?? '').toLowerCase();
   }
 }

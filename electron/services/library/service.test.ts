@@ -210,6 +210,9 @@ describe('facets and the title sort as the library changes', () => {
     expect((await search(lib, { sort: 'title' })).items.map((a) => a.title)).toEqual(['Barrel', 'dagger']);
     lib.write(finishedRecord('text-to-3d', { localId: 'name003', prompt: 'Crate' }));
     expect((await search(lib, { sort: 'title' })).items.map((a) => a.title)).toEqual(['Barrel', 'Crate', 'dagger']);
+    // Renamed, it moves by its new name; two changed at once each take theirs.
+    lib.write(finishedRecord('text-to-3d', { localId: 'name001', prompt: 'Barrel', title: 'Zinc barrel' }), finishedRecord('text-to-3d', { localId: 'name003', prompt: 'Crate', title: 'apple crate' }));
+    expect((await search(lib, { sort: 'title' })).items.map((a) => a.title)).toEqual(['apple crate', 'dagger', 'Zinc barrel']);
   });
 });
 
