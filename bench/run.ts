@@ -129,8 +129,7 @@ async function closeApp(page: Page): Promise<void> {
 async function main(): Promise<void> {
   console.log('Building models and the harness…');
   const models = await benchModels();
-  buildHarness();
-  const server = await startHarnessServer();
+  const server = await startHarnessServer(buildHarness());
   for (const m of models) server.setFile(m.id, m.file);
   // The compare part's four takes: the 100k model under four names, so each is fetched and parsed as a take of its own.
   const takeIds = ['a', 'b', 'c', 'd'].map((t) => `m100k-take-${t}`);

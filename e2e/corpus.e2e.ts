@@ -39,8 +39,7 @@ let page: Page;
 let io: NodeIO;
 
 test.beforeAll(async () => {
-  buildHarness();
-  server = await startHarnessServer(CORPUS);
+  server = await startHarnessServer(buildHarness(), CORPUS);
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
   await page.goto(`${server.url}/viewport.html`);

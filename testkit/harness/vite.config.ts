@@ -27,6 +27,7 @@ export default defineConfig({
   logLevel: 'warn',
   plugins: [react(), decodersPlugin(), meshoptGateForModelViewer()],
   build: {
+    // Where buildHarness says (--outDir: a folder per process); this one when built by hand.
     outDir: fileURLToPath(new URL('../../.tmp/harness-dist', import.meta.url)),
     emptyOutDir: true,
     chunkSizeWarningLimit: 8192,
