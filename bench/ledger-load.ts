@@ -7,7 +7,9 @@
  * an empty store (each in a child process, so seeding does not count), and the
  * commit of one status change (median): an ordinary one (survives the process
  * being killed) and a durable one (synced to the disk, as the intent before
- * sending and the job id are).
+ * sending and the job id are); and the costs page's spend ledger read on
+ * main against read on a thread (./query-thread.ts): how long main's event
+ * loop stood still each way (median of 3).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { JobStore } from '../electron/services/jobs/store/job-store';
 import { seedJobs } from '../electron/services/jobs/store/seed';
+import { readSpendLedger, readSpendLedgerOffMain } from '../electron/services/jobs/store/spend-ledger';
 import { finishedJob } from './history-ledger';
 
 const N = Number(process.env.LEDGER_RECORDS ?? 100_000);
@@ -57,7 +60,28 @@ function rssOpening(dir: string): { before: number; after: number; working: numb
   return JSON.parse(out) as { before: number; after: number; working: number };
 }
 
-function main(): void {
+/** Main's longest event-loop stall while `work` runs, and how long `work` took (ms). */
+async function stallDuring(work: () => unknown): Promise<{ stallMs: number; answerMs: number }> {
+  let stallMs = 0;
+  let last = performance.now();
+  let running = true;
+  const tick = () => {
+    const now = performance.now();
+    stallMs = Math.max(stallMs, now - last);
+    last = now;
+    if (running) setTimeout(tick, 1);
+  };
+  setTimeout(tick, 1);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const t = performance.now();
+  await work();
+  const answerMs = performance.now() - t;
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  running = false;
+  return { stallMs, answerMs };
+}
+
+async function main(): Promise<void> {
   const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'store-bench-empty-'));
   const full = fs.mkdtempSync(path.join(os.tmpdir(), 'store-bench-full-'));
   try {
@@ -91,6 +115,15 @@ function main(): void {
       store.patch(id, { state: 'running' }, true);
       durable.push(performance.now() - u);
     }
+    const dbFile = path.join(full, 'studio.sqlite');
+    const onMain: { stallMs: number; answerMs: number }[] = [];
+    const onThread: { stallMs: number; answerMs: number }[] = [];
+    let entries = 0;
+    for (let round = 0; round < 3; round++) {
+      // Interleaved, so both see the same page cache and machine load.
+      onMain.push(await stallDuring(() => (entries = readSpendLedger(store.db, 60).length)));
+      onThread.push(await stallDuring(() => readSpendLedgerOffMain(dbFile, 60)));
+    }
     store.close();
 
     process.stdout.write(`Job store with ${N.toLocaleString('en')} records (Node ${process.version}, ${os.cpus().length} cores):\n`);
@@ -98,6 +131,8 @@ function main(): void {
     process.stdout.write(`  open, median of ${ROUNDS}: ${openFull.ms.toFixed(0)} ms, reading the ${openFull.working.toLocaleString('en')} records being worked on into memory (empty: ${openEmpty.ms.toFixed(0)} ms)\n`);
     process.stdout.write(`  resident memory of a process that opened it, median of 3: ${memFull.toFixed(0)} MB (empty store: ${memEmpty.toFixed(0)} MB, ratio ${(memFull / memEmpty).toFixed(2)})\n`);
     process.stdout.write(`  one status change committed, median of 400: ${median(ordinary).toFixed(2)} ms (in the WAL: survives a kill), ${median(durable).toFixed(2)} ms durable (synced to the disk)\n`);
+    const med = (xs: { stallMs: number; answerMs: number }[], k: 'stallMs' | 'answerMs') => median(xs.map((x) => x[k])).toFixed(0);
+    process.stdout.write(`  costs page's spend ledger (${entries.toLocaleString('en')} entries), median of 3: on main ${med(onMain, 'answerMs')} ms with main stalled ${med(onMain, 'stallMs')} ms; on a thread ${med(onThread, 'answerMs')} ms with main stalled ${med(onThread, 'stallMs')} ms at most\n`);
   } finally {
     fs.rmSync(empty, { recursive: true, force: true });
     fs.rmSync(full, { recursive: true, force: true });
@@ -106,4 +141,4 @@ function main(): void {
 
 const measure = process.argv.indexOf('--measure');
 if (measure >= 0) measureChild(process.argv[measure + 1]!);
-else main();
+else void main();

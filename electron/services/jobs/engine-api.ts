@@ -29,8 +29,8 @@ export interface JobEngine {
   working?(): JobRecord[];
   /** The jobs that may have been charged after a time (sent, made since a week before it), read by an index. */
   chargedSince?(fromIso: string): JobRecord[];
-  /** Every job the service accepted, grouped by key, kind, day at the offset and price inputs, with counts (spend.ts). */
-  spendLedger?(utcOffsetMinutes: number): SpendJob[];
+  /** Every job the service accepted, grouped by key, kind, day at the offset and price inputs, with counts (spend.ts); read off main. */
+  spendLedger?(utcOffsetMinutes: number): Promise<SpendJob[]>;
   /** The records whose send the service refused for credits (a 402 naming the balance). */
   refusedForCredits?(): JobRecord[];
   /** The record of an upstream job id (the newest, when several environments share it), read by an index. */

@@ -187,7 +187,7 @@ export class Engine implements JobEngine {
     return this.core.store.chargedSince(fromIso);
   }
 
-  spendLedger(utcOffsetMinutes: number): SpendJob[] {
+  spendLedger(utcOffsetMinutes: number): Promise<SpendJob[]> {
     this.ensureLoaded();
     return this.core.store.spendLedger(utcOffsetMinutes);
   }

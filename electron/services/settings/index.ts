@@ -65,7 +65,7 @@ export function setupSettings(deps: SettingsDeps): SettingsSetup {
     'settings:setRateCard': async ({ environmentId, rateCard }) => service.setRateCard(environmentId, rateCard),
     'settings:estimateSpend': async ({ utcOffsetMinutes }) => {
       const cards = Object.fromEntries(service.snapshot().environments.map((e) => [e.id, e.rateCard]));
-      const jobs = watched?.spendLedger?.(utcOffsetMinutes) ?? watched?.list({ includeHidden: true }) ?? [];
+      const jobs = (await watched?.spendLedger?.(utcOffsetMinutes)) ?? watched?.list({ includeHidden: true }) ?? [];
       return ok(estimateSpend(jobs, cards, (iso) => localDay(iso, utcOffsetMinutes)));
     },
     'settings:setBalance': async ({ environmentId, keyId, available }) => service.setBalance(environmentId, keyId, available),

@@ -37,7 +37,7 @@ describe('job store', () => {
     expect(store.chargedSince(day(7)).map((r) => r.localId).sort()).toEqual([sampleRecord(2).localId, sampleRecord(3).localId]);
   });
 
-  it('gives the costs page the same estimate as the whole records from a few grouped entries, at any UTC offset', () => {
+  it('gives the costs page the same estimate as the whole records from a few grouped entries, at any UTC offset', async () => {
     const store = storeIn(tempDir('store-spend'));
     const job = (n: number, extra: Partial<JobRecord>): JobRecord => ({ ...sampleRecord(n), ...extra });
     const records: JobRecord[] = [
@@ -57,12 +57,16 @@ describe('job store', () => {
     const cards = { sandbox: { perKind: { 'text-to-3d': 20, 'image-upload': 5 }, quads: 5, highFaceCount: 10 }, prod: undefined };
     for (const offset of [0, 60, -300, 330]) {
       const dayOf = (iso: string) => new Date(Date.parse(iso) + offset * 60_000).toISOString().slice(0, 10);
-      const ledger = store.spendLedger(offset);
+      const ledger = await store.spendLedger(offset);
       expect(estimateSpend(ledger, cards, dayOf), `at UTC${offset >= 0 ? '+' : ''}${offset / 60}`).toEqual(estimateSpend(whole, cards, dayOf));
       expect(ledger.length).toBeLessThan(30);
     }
-    const totals = estimateSpend(store.spendLedger(0), cards).map((k) => k.total);
+    const totals = estimateSpend(await store.spendLedger(0), cards).map((k) => k.total);
     expect(totals.reduce((a, t) => a + t.jobs, 0)).toBe(63);
+    // Read on a thread with its own connection: a job accepted a moment ago is already counted.
+    store.putMany([job(200, { acceptedAt: '2026-11-22T10:00:00.000Z', request: { prompt: 'late prop' } })]);
+    const after = estimateSpend(await store.spendLedger(0), cards).map((k) => k.total);
+    expect(after.reduce((a, t) => a + t.jobs, 0)).toBe(64);
   });
 
   it("gives the history's window: the newest records, without those removed from the history unless asked, and how many there are in all", () => {

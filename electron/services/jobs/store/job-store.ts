@@ -21,15 +21,16 @@
  *
  * No secret is ever written: records hold environment and key ids only.
  */
+import path from 'node:path';
 import type { StatementSync } from 'node:sqlite';
 import { TERMINAL_STATES, type JobRecord } from '../../../../shared/domain/job';
-import { migrate, openDatabase, transaction, type Database } from '../../store/database';
+import { DATABASE_FILE, migrate, openDatabase, transaction, type Database } from '../../store/database';
 import { importLegacyJournal, type ImportProgress, type ImportReport } from './import-journal';
 import { JOBS_PART, JOBS_SCHEMA } from './schema';
 import { NEEDS_WORK_QUERY, needsWork } from './working-set';
 import { isDiskCode, LedgerWriteError, writeErrorCode } from './write-errors';
 import type { SpendJob } from '../../../../shared/domain/spend';
-import { readSpendLedger } from './spend-ledger';
+import { readSpendLedgerOffMain } from './spend-ledger';
 
 export interface JobStoreOptions {
   dataDir: string;
@@ -307,9 +308,9 @@ export class JobStore {
     return rows.map((r) => parse(r)!);
   }
 
-  /** What the costs page prices, grouped in SQL with a count per entry (./spend-ledger.ts). */
-  spendLedger(utcOffsetMinutes = 0): SpendJob[] {
-    return this.statements ? readSpendLedger(this.db, utcOffsetMinutes) : [];
+  /** What the costs page prices, grouped in SQL with a count per entry (./spend-ledger.ts), read on a thread of its own. */
+  spendLedger(utcOffsetMinutes = 0): Promise<SpendJob[]> {
+    return this.statements ? readSpendLedgerOffMain(path.join(this.dataDir, DATABASE_FILE), utcOffsetMinutes) : Promise.resolve([]);
   }
 
   refusedForCredits(): JobRecord[] {
