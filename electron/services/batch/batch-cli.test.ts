@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxEnv } from '../../../cli/test-support';
 import { startSandbox, type RunningSandbox } from '../../../sandbox';
+import { UNCERTAIN_ROW_ERROR } from './lifecycle';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 const cli = path.join(repo, 'bin', 'asset-studio.mjs');
@@ -114,10 +115,12 @@ describe('batch command against the sandbox', () => {
     const sent = sentPrompts();
     expect(new Set(sent).size).toBe(sent.length);
     expect(sent.every((p) => prompts.includes(p))).toBe(true);
-    // A submission cut off by the kill after its body was sent is "uncertain": never re-sent automatically,
-    // so at most that row fails with the reason; every other row is done.
+    // A submission cut off by the kill after its body was sent is "uncertain": never re-sent automatically, so
+    // those rows fail saying the outcome is unknown; every other row is done. How many were on the
+    // wire: the key runs 5 jobs at once and row 6 held one slot, so at most 4. (This said "at most 1" until a
+    // fresh-clone run killed the CLI with two requests out: the first wave ends together and frees its slots at once.)
     expect(summary!.counts!.done + summary!.counts!.failed).toBe(16);
-    expect(summary!.counts!.failed).toBeLessThanOrEqual(1);
+    expect(summary!.counts!.failed).toBeLessThanOrEqual(4);
     if (code === 0) {
       expect(sent).toHaveLength(16);
       expect(summary!.counts!.done).toBe(16);
@@ -126,8 +129,11 @@ describe('batch command against the sandbox', () => {
     }
     const assetDir = summary!.assetDir!;
     expect(fs.readdirSync(assetDir).filter((f) => f.endsWith('.glb'))).toHaveLength(summary!.counts!.done);
-    const report = JSON.parse(fs.readFileSync(path.join(assetDir, 'batch-report.json'), 'utf8')) as unknown[];
+    const report = JSON.parse(fs.readFileSync(path.join(assetDir, 'batch-report.json'), 'utf8')) as { status: string; error: string }[];
     expect(report).toHaveLength(16);
+    const failed = report.filter((r) => r.status === 'failed');
+    expect(failed).toHaveLength(summary!.counts!.failed);
+    for (const row of failed) expect(row.error).toBe(UNCERTAIN_ROW_ERROR);
   }, 120_000);
 
   it('a 402 mid-batch pauses it with every unsent row still queued; after a top-up the same command finishes it', async () => {
