@@ -6,6 +6,9 @@
  */
 import { expect, test } from './fixtures';
 
+// Kept from a first try that fails, to find why this journey once lost Settings (see the last step).
+test.use({ trace: 'retain-on-failure' });
+
 for (const size of [
   { width: 1440, height: 900 },
   { width: 1024, height: 700 },
@@ -38,6 +41,10 @@ for (const size of [
 
     await staging.getByRole('button', { name: 'Remove environment' }).click();
     await confirm.getByRole('button', { name: 'Remove environment' }).click();
+    await expect(confirm).toBeHidden();
+    // Settings stays open: the item goes because Staging was removed, not because Settings closed with the
+    // confirmation (twice in fresh-clone runs the item went and main still listed Staging; cause not yet found).
+    await expect(settings).toBeVisible();
     await expect(staging).toHaveCount(0);
     const listed = await studio.invoke<{ environments: { name: string }[] }>('settings:get', {});
     expect(listed.ok && listed.value.environments.map((e) => e.name)).not.toContain('Staging');
