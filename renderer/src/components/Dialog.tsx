@@ -46,14 +46,6 @@ export function Dialog({ open, title, onClose, children, footer, className }: Di
             e.preventDefault();
             top.close();
           }}
-          onInteractOutside={(e) => {
-            // With a dialog opened above this one, nothing closes this one from outside: a press in the confirmation
-            // over Settings is not "outside Settings", whichever layer Radix counts as highest (as with Escape,
-            // see dialog-stack.ts). In a fresh-clone CI run, confirming Remove environment closed Settings and its
-            // confirmation together and the environment was never removed.
-            const top = topDialog();
-            if (top && top.id !== id) e.preventDefault();
-          }}
           onCloseAutoFocus={(e) => {
             if (returnFocus(origin.current)) e.preventDefault();
           }}
