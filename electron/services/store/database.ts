@@ -23,8 +23,8 @@ export type Database = DatabaseSyncType;
 
 export const DATABASE_FILE = 'studio.sqlite';
 
-/** How long a writer waits for another process's transaction before giving up (ms). */
-const BUSY_TIMEOUT_MS = 10_000;
+/** How long a connection waits for another's transaction or checkpoint before giving up (ms); every connection uses it. */
+export const BUSY_TIMEOUT_MS = 10_000;
 
 /** The database holds every prompt: readable by the user only (POSIX). */
 const PRIVATE_FILE = 0o600;

@@ -14,6 +14,7 @@
  * same text runs under tsx, vitest and the bundled Electron main process.
  */
 import { Worker } from 'node:worker_threads';
+import { BUSY_TIMEOUT_MS } from './database';
 
 export type Row = Record<string, string | number | bigint | null | Uint8Array>;
 
@@ -31,9 +32,6 @@ try {
   if (db) db.close();
 }
 `;
-
-/** How long the reader waits for a writer's checkpoint before giving up (ms), as every connection does. */
-const BUSY_TIMEOUT_MS = 10_000;
 
 /** Runs `sql` with `params` against the database file on a new thread; resolves with its rows. */
 export function queryOnThread(file: string, sql: string, params: readonly (string | number | null)[] = []): Promise<Row[]> {
