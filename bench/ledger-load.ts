@@ -19,6 +19,7 @@ import { JobStore } from '../electron/services/jobs/store/job-store';
 import { seedJobs } from '../electron/services/jobs/store/seed';
 import { readSpendLedger, readSpendLedgerOffMain } from '../electron/services/jobs/store/spend-ledger';
 import { finishedJob } from './history-ledger';
+import { withLoopWatch } from './loop-watch';
 
 const N = Number(process.env.LEDGER_RECORDS ?? 100_000);
 const ROUNDS = 5;
@@ -60,27 +61,6 @@ function rssOpening(dir: string): { before: number; after: number; working: numb
   return JSON.parse(out) as { before: number; after: number; working: number };
 }
 
-/** Main's longest event-loop stall while `work` runs, and how long `work` took (ms). */
-async function stallDuring(work: () => unknown): Promise<{ stallMs: number; answerMs: number }> {
-  let stallMs = 0;
-  let last = performance.now();
-  let running = true;
-  const tick = () => {
-    const now = performance.now();
-    stallMs = Math.max(stallMs, now - last);
-    last = now;
-    if (running) setTimeout(tick, 1);
-  };
-  setTimeout(tick, 1);
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  const t = performance.now();
-  await work();
-  const answerMs = performance.now() - t;
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  running = false;
-  return { stallMs, answerMs };
-}
-
 async function main(): Promise<void> {
   const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'store-bench-empty-'));
   const full = fs.mkdtempSync(path.join(os.tmpdir(), 'store-bench-full-'));
@@ -116,13 +96,13 @@ async function main(): Promise<void> {
       durable.push(performance.now() - u);
     }
     const dbFile = path.join(full, 'studio.sqlite');
-    const onMain: { stallMs: number; answerMs: number }[] = [];
-    const onThread: { stallMs: number; answerMs: number }[] = [];
+    const onMain: { longestGapMs: number; ms: number }[] = [];
+    const onThread: { longestGapMs: number; ms: number }[] = [];
     let entries = 0;
     for (let round = 0; round < 3; round++) {
       // Interleaved, so both see the same page cache and machine load.
-      onMain.push(await stallDuring(() => (entries = readSpendLedger(store.db, 60).length)));
-      onThread.push(await stallDuring(() => readSpendLedgerOffMain(dbFile, 60)));
+      onMain.push(await withLoopWatch(() => (entries = readSpendLedger(store.db, 60).length)));
+      onThread.push(await withLoopWatch(() => readSpendLedgerOffMain(dbFile, 60)));
     }
     store.close();
 
@@ -131,8 +111,8 @@ async function main(): Promise<void> {
     process.stdout.write(`  open, median of ${ROUNDS}: ${openFull.ms.toFixed(0)} ms, reading the ${openFull.working.toLocaleString('en')} records being worked on into memory (empty: ${openEmpty.ms.toFixed(0)} ms)\n`);
     process.stdout.write(`  resident memory of a process that opened it, median of 3: ${memFull.toFixed(0)} MB (empty store: ${memEmpty.toFixed(0)} MB, ratio ${(memFull / memEmpty).toFixed(2)})\n`);
     process.stdout.write(`  one status change committed, median of 400: ${median(ordinary).toFixed(2)} ms (in the WAL: survives a kill), ${median(durable).toFixed(2)} ms durable (synced to the disk)\n`);
-    const med = (xs: { stallMs: number; answerMs: number }[], k: 'stallMs' | 'answerMs') => median(xs.map((x) => x[k])).toFixed(0);
-    process.stdout.write(`  costs page's spend ledger (${entries.toLocaleString('en')} entries), median of 3: on main ${med(onMain, 'answerMs')} ms with main stalled ${med(onMain, 'stallMs')} ms; on a thread ${med(onThread, 'answerMs')} ms with main stalled ${med(onThread, 'stallMs')} ms at most\n`);
+    const med = (xs: { longestGapMs: number; ms: number }[], k: 'longestGapMs' | 'ms') => median(xs.map((x) => x[k])).toFixed(0);
+    process.stdout.write(`  costs page's spend ledger (${entries.toLocaleString('en')} entries), median of 3: on main ${med(onMain, 'ms')} ms with main stalled ${med(onMain, 'longestGapMs')} ms; on a thread ${med(onThread, 'ms')} ms with main stalled ${med(onThread, 'longestGapMs')} ms at most\n`);
   } finally {
     fs.rmSync(empty, { recursive: true, force: true });
     fs.rmSync(full, { recursive: true, force: true });

@@ -24,6 +24,7 @@ import { basisTranscoder } from '../electron/services/preview/basis-transcoder';
 import { PreviewService } from '../electron/services/preview/preview-service';
 import { makePreviewCopy } from '../electron/services/preview/transcode-glb';
 import { TranscodeWorker } from '../electron/services/preview/transcode-worker';
+import { withLoopWatch } from './loop-watch';
 
 const ROOT = path.resolve(__dirname, '..');
 const CORPUS = path.resolve(ROOT, process.env.ASSET_STUDIO_CORPUS ?? '../shared/corpus');
@@ -36,24 +37,6 @@ const median = (xs: number[]): number => {
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 const summary = (xs: number[]) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs), runs: xs.length });
-
-/** Runs `work` while a 1 ms timer ticks; returns its result and the longest gap between ticks. */
-async function withLoopWatch<T>(work: () => Promise<T>): Promise<{ value: T; longestGapMs: number }> {
-  let last = now();
-  let longest = 0;
-  const timer = setInterval(() => {
-    const t = now();
-    longest = Math.max(longest, t - last);
-    last = t;
-  }, 1);
-  try {
-    const value = await work();
-    longest = Math.max(longest, now() - last);
-    return { value, longestGapMs: longest };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 async function dracoModules(): Promise<{ decoder: unknown; encoder: unknown }> {
   const name = 'draco3dgltf';
